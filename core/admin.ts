@@ -1,0 +1,135 @@
+import { type ApiKeyInfo, apiKeyInfo, createKey, type NewKey } from "./api-keys.ts";
+import { type Deps, nowIso } from "./context.ts";
+import { invalid, notFound } from "./errors.ts";
+import { newId } from "./ids.ts";
+import { requireLocale } from "./locale.ts";
+import { type ProjectView, projectView, requireUuid } from "./projects.ts";
+import type { EnvironmentOverride, Organization, Project, TranslationStatus } from "./types.ts";
+
+/** CONTRACT §2 operator commands: outside the public API, no authentication, same core rules. */
+
+const requireName = (name: string, field = "name"): string => {
+  if (name.trim() === "" || [...name].length > 200) throw invalid(`${field} must be 1 to 200 characters`);
+  return name;
+};
+
+async function requireOrg(deps: Deps, id: string): Promise<Organization> {
+  requireUuid(id, "org");
+  const org = await deps.storage.orgs.get(id);
+  if (!org) throw notFound(`Organization ${id} not found`);
+  return org;
+}
+
+async function requireProject(deps: Deps, id: string): Promise<Project> {
+  requireUuid(id, "project");
+  const project = await deps.storage.projects.get(id);
+  if (!project || project.deletedAt !== null) throw notFound(`Project ${id} not found`);
+  return project;
+}
+
+export async function createOrg(deps: Deps, name: string): Promise<{ id: string; name: string }> {
+  const org: Organization = {
+    id: newId(),
+    name: requireName(name),
+    maxTranslations: null,
+    createdAt: nowIso(deps),
+  };
+  await deps.storage.orgs.create(org);
+  return { id: org.id, name: org.name };
+}
+
+export async function createProject(
+  deps: Deps,
+  input: { orgId: string; name: string; baseLanguage: string; languages: readonly string[] },
+): Promise<ProjectView> {
+  await requireOrg(deps, input.orgId);
+  const base = requireLocale(input.baseLanguage, "base");
+  const languages = [...new Set([base, ...input.languages.map((l) => requireLocale(l, "languages"))])];
+  const project: Project = {
+    id: newId(),
+    orgId: input.orgId,
+    name: requireName(input.name),
+    baseLanguage: base,
+    languages,
+    deletedAt: null,
+    createdAt: nowIso(deps),
+  };
+  await deps.storage.projects.create(project);
+  return projectView(project);
+}
+
+export async function addLanguage(deps: Deps, projectId: string, language: string): Promise<ProjectView> {
+  requireLocale(language);
+  await requireProject(deps, projectId);
+  const project = await deps.storage.projects.addLanguage(projectId, language);
+  if (!project) throw notFound(`Project ${projectId} not found`);
+  return projectView(project);
+}
+
+export async function deleteProject(deps: Deps, projectId: string): Promise<{ id: string; deleted: true }> {
+  await requireProject(deps, projectId);
+  await deps.storage.projects.softDelete(projectId, nowIso(deps));
+  return { id: projectId, deleted: true };
+}
+
+export async function createOrgKey(
+  deps: Deps,
+  orgId: string,
+  input: NewKey,
+): Promise<ApiKeyInfo & { key: string }> {
+  await requireOrg(deps, orgId);
+  return createKey(deps, orgId, input);
+}
+
+export async function deactivateKey(deps: Deps, keyId: string): Promise<ApiKeyInfo> {
+  requireUuid(keyId, "id");
+  const key = await deps.storage.keys.deactivate(keyId);
+  if (!key) throw notFound(`API key ${keyId} not found`);
+  return apiKeyInfo(key);
+}
+
+export async function setQuota(
+  deps: Deps,
+  orgId: string,
+  maxTranslations: number,
+): Promise<{ orgId: string; maxTranslations: number }> {
+  await requireOrg(deps, orgId);
+  if (!Number.isInteger(maxTranslations) || maxTranslations < 0) {
+    throw invalid("max-translations must be an integer of 0 or more");
+  }
+  await deps.storage.orgs.setQuota(orgId, maxTranslations);
+  return { orgId, maxTranslations };
+}
+
+export async function setEnvironmentOverride(
+  deps: Deps,
+  input: { projectId: string; environment: string; language: string; key: string; value: string },
+): Promise<EnvironmentOverride> {
+  const project = await requireProject(deps, input.projectId);
+  requireLocale(input.language);
+  if (!project.languages.includes(input.language)) {
+    throw invalid(`language ${input.language} is not one of the project's languages`);
+  }
+  const environment = requireName(input.environment, "env");
+  if (input.key === "") throw invalid("key must not be empty");
+  const override: EnvironmentOverride = {
+    projectId: project.id,
+    environment,
+    language: input.language,
+    key: input.key,
+    value: input.value,
+  };
+  await deps.storage.environments.set(override);
+  return override;
+}
+
+export async function listAllTranslations(
+  deps: Deps,
+  projectId: string,
+  language: string,
+): Promise<{ id: string; key: string; language: string; value: string; status: TranslationStatus }[]> {
+  requireLocale(language);
+  await requireProject(deps, projectId);
+  const rows = await deps.storage.translations.listForExport(projectId, language, null);
+  return rows.map((r) => ({ id: r.id, key: r.key, language: r.language, value: r.value, status: r.status }));
+}

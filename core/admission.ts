@@ -1,0 +1,74 @@
+import { authenticate } from "./authenticate.ts";
+import type { Deps, Settings } from "./context.ts";
+import { isParlanceError, ParlanceError } from "./errors.ts";
+import type { RateDecision } from "./ports.ts";
+import type { Principal } from "./principal.ts";
+import type { UsageTracker } from "./usage.ts";
+
+export const RATE_WINDOW_MS = 3600_000;
+
+/** The outcome of letting one request in: who it is, its rate-limit state, and why it must stop. */
+export interface Admission {
+  principal: Principal | null;
+  rate: RateDecision;
+  /** 401 or 429 to answer instead of running the request; null when it may run. */
+  refusal: ParlanceError | null;
+}
+
+export const keyBucket = (keyId: string) => `key:${keyId}`;
+export const addressBucket = (address: string) => `addr:${address}`;
+
+/**
+ * Authenticates and rate-limits one request (CONTRACT §4). A valid credential is charged to its
+ * key's hourly window; anything else to the client address's window, so guessing keys is limited
+ * too. With `required` false (documents, unknown routes) a failed authentication is not a refusal.
+ */
+export async function admit(
+  deps: Deps,
+  settings: Settings,
+  usage: UsageTracker,
+  request: { authorization: string | null; address: string; required: boolean },
+): Promise<Admission> {
+  const nowMs = deps.clock.now().getTime();
+  let principal: Principal | null = null;
+  let authError: ParlanceError | null = null;
+  if (request.authorization || request.required) {
+    try {
+      principal = await authenticate(deps, request.authorization);
+    } catch (e) {
+      if (!isParlanceError(e)) throw e;
+      authError = e;
+    }
+  }
+  if (principal) {
+    const rate = await deps.rateLimiter.consume(
+      keyBucket(principal.key.id),
+      principal.key.rateLimit,
+      RATE_WINDOW_MS,
+      nowMs,
+    );
+    if (!rate.allowed) return { principal, rate, refusal: rateLimited(rate, nowMs) };
+    usage.record(principal.key.id, new Date(nowMs).toISOString());
+    return { principal, rate, refusal: null };
+  }
+  const rate = await deps.rateLimiter.consume(
+    addressBucket(request.address),
+    settings.anonRateLimit,
+    RATE_WINDOW_MS,
+    nowMs,
+  );
+  if (!rate.allowed) return { principal: null, rate, refusal: rateLimited(rate, nowMs) };
+  return { principal: null, rate, refusal: request.required ? authError : null };
+}
+
+/** Seconds until the window ends, at least one. */
+export const retryAfterSeconds = (rate: RateDecision, nowMs: number): number =>
+  Math.max(1, Math.ceil((rate.resetAt - nowMs) / 1000));
+
+function rateLimited(rate: RateDecision, nowMs: number): ParlanceError {
+  const wait = retryAfterSeconds(rate, nowMs);
+  return new ParlanceError(
+    "rate_limited",
+    `Rate limit of ${rate.limit} requests per hour exceeded; retry in ${wait} s`,
+  );
+}

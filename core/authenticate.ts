@@ -1,0 +1,43 @@
+import type { Deps } from "./context.ts";
+import { ParlanceError } from "./errors.ts";
+import { isApiKeyFormat, timingSafeEqual } from "./ids.ts";
+import type { Principal } from "./principal.ts";
+import type { ApiKey } from "./types.ts";
+
+const unauthenticated = (message: string) => new ParlanceError("unauthenticated", message);
+
+/** The token of an `Authorization: Bearer <token>` header (scheme word case-insensitive), or null. */
+export function bearerToken(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const match = /^bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+  return match ? (match[1] as string) : null;
+}
+
+/** Whether a key may still be used at `now` (ISO). */
+export function keyUsable(key: ApiKey, now: string): boolean {
+  return key.active && (key.expiresAt === null || key.expiresAt > now);
+}
+
+/** Resolves the Authorization header to a principal; 401 for anything missing or unusable. */
+export async function authenticate(deps: Deps, header: string | null | undefined): Promise<Principal> {
+  if (!header) throw unauthenticated("Missing Authorization header; send Authorization: Bearer <API key>");
+  const token = bearerToken(header);
+  if (!token) throw unauthenticated("Malformed Authorization header; expected Authorization: Bearer <token>");
+  const now = deps.clock.now().toISOString();
+  const hash = deps.hasher.sha256Hex(token);
+  if (isApiKeyFormat(token)) {
+    const key = await deps.storage.keys.findByHash(hash);
+    // The lookup is by hash; the comparison guards against an adapter that matched loosely.
+    if (!key || !timingSafeEqual(key.hash, hash)) throw unauthenticated("Invalid API key");
+    if (!key.active) throw unauthenticated("This API key is inactive");
+    if (!keyUsable(key, now)) throw unauthenticated("This API key has expired");
+    return { key, scopes: key.scopes };
+  }
+  const access = await deps.storage.tokens.findByHash(hash);
+  if (!access || !timingSafeEqual(access.hash, hash)) throw unauthenticated("Invalid access token");
+  if (access.expiresAt <= now) throw unauthenticated("This access token has expired");
+  const key = await deps.storage.keys.get(access.keyId);
+  if (!key || !keyUsable(key, now))
+    throw unauthenticated("The API key behind this access token is no longer valid");
+  return { key, scopes: access.scopes };
+}

@@ -1,0 +1,35 @@
+/** Identifiers and secrets, from the web-standard `crypto` global every runtime provides. */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const newId = (): string => crypto.randomUUID();
+export const isUuid = (s: string): boolean => UUID.test(s);
+
+function randomBytes(n: number): Uint8Array {
+  const bytes = new Uint8Array(n);
+  crypto.getRandomValues(bytes);
+  return bytes;
+}
+
+const toHex = (bytes: Uint8Array): string =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+
+export const API_KEY_PATTERN = /^pl_[0-9a-f]{64}$/;
+export const isApiKeyFormat = (s: string): boolean => API_KEY_PATTERN.test(s);
+
+/** `pl_` + 64 lowercase hex: 256 bits of randomness. */
+export const generateApiKey = (): string => `pl_${toHex(randomBytes(32))}`;
+
+/** What listings show of a key: `pl_` and the first 6 hex characters. */
+export const keyPrefix = (key: string): string => key.slice(0, 9);
+
+/** Opaque access token, deliberately not of the API key format. */
+export const generateAccessToken = (): string => `plat_${toHex(randomBytes(32))}`;
+
+/** Compares two strings in time that depends only on their lengths. */
+export function timingSafeEqual(a: string, b: string): boolean {
+  let diff = a.length ^ b.length;
+  const n = Math.max(a.length, b.length);
+  for (let i = 0; i < n; i++) diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);
+  return diff === 0;
+}

@@ -1,0 +1,26 @@
+/** Parlance's framework-free core: domain logic and the ports adapters implement. */
+export type { Admission } from "./admission.ts";
+export { RATE_WINDOW_MS, retryAfterSeconds } from "./admission.ts";
+export type { ApiKeyInfo, NewKey } from "./api-keys.ts";
+export { bearerToken } from "./authenticate.ts";
+export { compareCodePoints } from "./code-point.ts";
+export type { Deps, Settings } from "./context.ts";
+export { DEFAULT_SETTINGS } from "./context.ts";
+export type { CoverageReport, LocaleCoverage } from "./coverage.ts";
+export { type ErrorCode, isParlanceError, PAYLOAD_TOO_LARGE, ParlanceError } from "./errors.ts";
+export { MAX_CONTENT_BYTES, MAX_ROWS, parseContent } from "./flatten.ts";
+export type { ExportInput, ExportOptions, ExportRow, Formatter } from "./formats/index.ts";
+export { FORMATTERS } from "./formats/index.ts";
+export type { Logger } from "./import-runner.ts";
+export type { JobView } from "./jobs.ts";
+export type { KeyInfo } from "./key-info.ts";
+export { isLocale } from "./locale.ts";
+export type { OAuthErrorCode, TokenOutcome, TokenRequest } from "./oauth.ts";
+export { createParlance, type Parlance, type ParlanceOptions } from "./parlance.ts";
+export type * from "./ports.ts";
+export type { Principal } from "./principal.ts";
+export type { ProjectView } from "./projects.ts";
+export type { PullRequest, PullResult } from "./pull.ts";
+export type { PushAccepted, PushPreview, PushRequest, PushResult } from "./push.ts";
+export type { TranslationView } from "./translations.ts";
+export * from "./types.ts";

@@ -1,0 +1,25 @@
+import type { Deps } from "./context.ts";
+import type { Principal } from "./principal.ts";
+import type { Scope } from "./types.ts";
+import type { UsageTracker } from "./usage.ts";
+
+/** `GET /test` and `GET /project` without `project_id` (CONTRACT §5). */
+export interface KeyInfo {
+  name: string;
+  organization: { id: string; name: string };
+  scopes: Scope[];
+  rateLimit: number;
+  usageCount: number;
+}
+
+export async function keyInfo(deps: Deps, usage: UsageTracker, principal: Principal): Promise<KeyInfo> {
+  const key = usage.live(principal.key);
+  const org = await deps.storage.orgs.get(key.orgId);
+  return {
+    name: key.name,
+    organization: { id: key.orgId, name: org?.name ?? "" },
+    scopes: [...principal.scopes],
+    rateLimit: key.rateLimit,
+    usageCount: key.usageCount,
+  };
+}

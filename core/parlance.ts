@@ -1,0 +1,94 @@
+import * as admin from "./admin.ts";
+import { admit } from "./admission.ts";
+import { createKeyForCaller, listKeys, type NewKey } from "./api-keys.ts";
+import { bootstrap } from "./bootstrap.ts";
+import { DEFAULT_SETTINGS, type Deps, type Settings } from "./context.ts";
+import { coverage } from "./coverage.ts";
+import { createImportRunner, type Logger } from "./import-runner.ts";
+import { getJob } from "./jobs.ts";
+import { keyInfo } from "./key-info.ts";
+import { requestToken, type TokenRequest } from "./oauth.ts";
+import type { Principal } from "./principal.ts";
+import { getProject, listProjects } from "./projects.ts";
+import { type PullRequest, pull } from "./pull.ts";
+import { type PushRequest, push } from "./push.ts";
+import { listTranslations } from "./translations.ts";
+import { createUsageTracker } from "./usage.ts";
+
+export interface ParlanceOptions extends Partial<Settings> {
+  log?: Logger;
+}
+
+const silent: Logger = () => {};
+
+/**
+ * The composition root of the core: takes the ports, returns every use case. Embedders call these
+ * directly; the HTTP server is one such caller. Nothing here reads the environment or a clock of
+ * its own.
+ */
+export function createParlance(deps: Deps, options: ParlanceOptions = {}) {
+  const { log = silent, ...overrides } = options;
+  const settings: Settings = { ...DEFAULT_SETTINGS, ...overrides };
+  const usage = createUsageTracker(deps.storage.keys);
+  const runner = createImportRunner(deps, settings, log);
+  const flush = async () => {
+    await Promise.all([usage.flush(), deps.rateLimiter.flush()]);
+  };
+
+  return {
+    settings,
+    storage: deps.storage,
+    admit: (req: { authorization: string | null; address: string; required: boolean }) =>
+      admit(deps, settings, usage, req),
+    requestToken: (req: TokenRequest, address: string) => requestToken(deps, settings, usage, req, address),
+    keyInfo: (p: Principal) => keyInfo(deps, usage, p),
+    getProject: (p: Principal, id: string) => getProject(deps, p, id),
+    listProjects: (p: Principal) => listProjects(deps, p),
+    push: (p: Principal, req: PushRequest) => push(deps, runner, p, req),
+    getJob: (p: Principal, id: string) => getJob(deps, p, id),
+    pull: (p: Principal, req: PullRequest) => pull(deps, p, req),
+    coverage: (p: Principal, projectId: string) => coverage(deps, p, projectId),
+    listTranslations: (p: Principal, q: Parameters<typeof listTranslations>[2]) =>
+      listTranslations(deps, p, q),
+    listKeys: (p: Principal, limit?: number, offset?: number) => listKeys(deps, usage, p, limit, offset),
+    createKey: (p: Principal, input: NewKey) => createKeyForCaller(deps, p, input),
+
+    admin: {
+      createOrg: (name: string) => admin.createOrg(deps, name),
+      createProject: (input: Parameters<typeof admin.createProject>[1]) => admin.createProject(deps, input),
+      addLanguage: (projectId: string, language: string) => admin.addLanguage(deps, projectId, language),
+      deleteProject: (projectId: string) => admin.deleteProject(deps, projectId),
+      createKey: (orgId: string, input: NewKey) => admin.createOrgKey(deps, orgId, input),
+      deactivateKey: (keyId: string) => admin.deactivateKey(deps, keyId),
+      setQuota: (orgId: string, max: number) => admin.setQuota(deps, orgId, max),
+      setEnvironmentOverride: (input: Parameters<typeof admin.setEnvironmentOverride>[1]) =>
+        admin.setEnvironmentOverride(deps, input),
+      listTranslations: (projectId: string, language: string) =>
+        admin.listAllTranslations(deps, projectId, language),
+    },
+
+    /** Creates the first key when the store has none; the full key, or null. */
+    bootstrap: () => bootstrap(deps),
+    /** Resolves when storage answers. */
+    health: () => deps.storage.ping(),
+    /**
+     * Resumes work left unfinished: a store owned by this one instance releases the leases of jobs
+     * the previous process was running; then every claimable job is run.
+     */
+    async start(): Promise<void> {
+      if (!deps.storage.shared) await deps.storage.jobs.releaseLeases(deps.clock.now().toISOString());
+      runner.wake();
+    },
+    /** Looks for claimable jobs; instances sharing a store call this periodically. */
+    wakeJobs: () => runner.wake(),
+    /** Writes back usage counts and rate-limit windows held in memory. */
+    flush,
+    /** Stops the job runner (the running job finishes; others stay resumable) and flushes. */
+    async close(): Promise<void> {
+      await runner.stop();
+      await flush();
+    },
+  };
+}
+
+export type Parlance = ReturnType<typeof createParlance>;

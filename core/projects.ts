@@ -1,0 +1,50 @@
+import type { Deps } from "./context.ts";
+import { invalid, notFound } from "./errors.ts";
+import { isUuid } from "./ids.ts";
+import { type Principal, requireScope } from "./principal.ts";
+import type { Project } from "./types.ts";
+
+/** The public Project shape of API.md. */
+export interface ProjectView {
+  id: string;
+  name: string;
+  baseLanguage: string;
+  languages: string[];
+}
+
+export const projectView = (p: Project): ProjectView => ({
+  id: p.id,
+  name: p.name,
+  baseLanguage: p.baseLanguage,
+  languages: [...p.languages],
+});
+
+/** 400 unless `id` is a UUID; the field is named as the caller sent it (`project_id`, `projectId`). */
+export function requireUuid(id: string, field: string): string {
+  if (!isUuid(id)) throw invalid(`${field} must be a UUID (got ${JSON.stringify(id.slice(0, 80))})`);
+  return id;
+}
+
+/** A non-deleted project of the caller's organization; 404 for anything else, never 403. */
+export async function visibleProject(
+  deps: Deps,
+  principal: Principal,
+  id: string,
+  field: string,
+): Promise<Project> {
+  requireUuid(id, field);
+  const project = await deps.storage.projects.get(id);
+  if (!project || project.deletedAt !== null || project.orgId !== principal.key.orgId) {
+    throw notFound("Project not found");
+  }
+  return project;
+}
+
+export async function getProject(deps: Deps, principal: Principal, id: string): Promise<ProjectView> {
+  return projectView(await visibleProject(deps, principal, id, "project_id"));
+}
+
+export async function listProjects(deps: Deps, principal: Principal): Promise<ProjectView[]> {
+  requireScope(principal, "translations:read");
+  return (await deps.storage.projects.listByOrg(principal.key.orgId)).map(projectView);
+}

@@ -1,0 +1,114 @@
+import type { Deps } from "./context.ts";
+import { invalid, notFound } from "./errors.ts";
+import { type ExportOptions, type ExportRow, FORMATTERS, type Formatter } from "./formats/index.ts";
+import { requireLocale } from "./locale.ts";
+import { type Principal, requireScope } from "./principal.ts";
+import { visibleProject } from "./projects.ts";
+
+/** The query of `GET /pull` (API.md) and its CONTRACT §10–11 options, as strings. */
+export interface PullRequest {
+  projectId: string;
+  language: string;
+  format?: string;
+  environment?: string;
+  selectedIds?: string;
+  bom?: string;
+  xliffVersion?: string;
+}
+
+export interface PullResult {
+  body: string;
+  contentType: string;
+  /** `<project-name-slug>.<language>.<ext>` */
+  filename: string;
+  /** Strong entity tag of the body, quoted. */
+  etag: string;
+}
+
+/** CONTRACT §7/§11: lower-case, runs of other than a–z0–9 become one `-`, trimmed; empty → project. */
+export function slug(name: string): string {
+  const s = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return s === "" ? "project" : s;
+}
+
+function parseSelectedIds(raw: string | undefined): string[] | null {
+  if (raw === undefined) return null;
+  let ids: unknown;
+  try {
+    ids = JSON.parse(raw);
+  } catch {
+    throw invalid("selected_ids must be a JSON array of translation ids");
+  }
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string")) {
+    throw invalid("selected_ids must be a JSON array of strings");
+  }
+  return ids;
+}
+
+function parseOptions(req: PullRequest): ExportOptions {
+  if (req.bom !== undefined && req.bom !== "true" && req.bom !== "false") {
+    throw invalid(`bom must be true or false (got ${JSON.stringify(req.bom)})`);
+  }
+  if (req.xliffVersion !== undefined && req.xliffVersion !== "1.2" && req.xliffVersion !== "2.0") {
+    throw invalid(`xliff_version must be 1.2 or 2.0 (got ${JSON.stringify(req.xliffVersion)})`);
+  }
+  return { bom: req.bom === "true", xliffVersion: req.xliffVersion === "2.0" ? "2.0" : "1.2" };
+}
+
+function formatterFor(name: string | undefined): Formatter {
+  const formatter = FORMATTERS.get(name ?? "json");
+  if (!formatter)
+    throw invalid(`format must be one of ${[...FORMATTERS.keys()].join(", ")} (got ${JSON.stringify(name)})`);
+  return formatter;
+}
+
+/** Exports one language of one project (API.md pull, CONTRACT §7). */
+export async function pull(deps: Deps, principal: Principal, req: PullRequest): Promise<PullResult> {
+  requireScope(principal, "export:read");
+  requireLocale(req.language);
+  const formatter = formatterFor(req.format);
+  const options = parseOptions(req);
+  const ids = parseSelectedIds(req.selectedIds);
+  const project = await visibleProject(deps, principal, req.projectId, "project_id");
+  if (!project.languages.includes(req.language))
+    throw notFound(`The project has no language ${req.language}`);
+  const { translations, environments } = deps.storage;
+  if (req.environment !== undefined && !(await environments.exists(project.id, req.environment))) {
+    throw invalid(`The project has no environment ${JSON.stringify(req.environment)}`);
+  }
+  const found =
+    ids && ids.length === 0 ? [] : await translations.listForExport(project.id, req.language, ids);
+  if (found.length === 0) throw notFound("No translations found");
+  let rows: ExportRow[] = found;
+  if (req.environment !== undefined) {
+    const overrides = await environments.list(project.id, req.environment, req.language);
+    // An override replaces the value of a key the language has; it never adds a key.
+    if (overrides.size > 0) rows = found.map((r) => ({ ...r, value: overrides.get(r.key) ?? r.value }));
+  }
+  const sources = formatter.needsSource
+    ? await baseValues(deps, project.id, project.baseLanguage, req.language, found)
+    : new Map();
+  const body = formatter.render({ project, language: req.language, rows, sources, options });
+  return {
+    body,
+    contentType: formatter.contentType,
+    filename: `${slug(project.name)}.${req.language}.${formatter.extension}`,
+    etag: `"${deps.hasher.sha256Hex(body).slice(0, 40)}"`,
+  };
+}
+
+/** Base-language values by key, without environment overrides (the rows read when pulling the base). */
+async function baseValues(
+  deps: Deps,
+  projectId: string,
+  base: string,
+  language: string,
+  rows: ExportRow[],
+): Promise<Map<string, string>> {
+  if (language === base) return new Map(rows.map((r) => [r.key, r.value]));
+  const all = await deps.storage.translations.listForExport(projectId, base, null);
+  return new Map(all.map((r) => [r.key, r.value]));
+}

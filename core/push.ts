@@ -1,0 +1,126 @@
+import { type Deps, nowIso } from "./context.ts";
+import { invalid } from "./errors.ts";
+import { MAX_CONTENT_BYTES, parseContent } from "./flatten.ts";
+import { newId } from "./ids.ts";
+import { planImport } from "./import-plan.ts";
+import type { ImportRunner } from "./import-runner.ts";
+import { requireLocale } from "./locale.ts";
+import { type Principal, requireScope } from "./principal.ts";
+import { visibleProject } from "./projects.ts";
+import { enforceQuota, quotaOf } from "./quota.ts";
+import {
+  IMPORT_MODES,
+  type ImportMode,
+  type Job,
+  TRANSLATION_STATUSES,
+  type TranslationStatus,
+} from "./types.ts";
+
+/** The body of `POST /push` (API.md). */
+export interface PushRequest {
+  content: string;
+  language: string;
+  projectId: string;
+  dryRun?: boolean;
+  format?: string;
+  importMode?: string;
+  status?: string;
+}
+
+export interface PushPreview {
+  dryRun: true;
+  importMode: ImportMode;
+  language: string;
+  rowCount: number;
+  toCreate: number;
+  toUpdate: number;
+  unchanged: number;
+  /** replace mode only */
+  toDelete?: number;
+}
+
+export interface PushAccepted {
+  jobId: string;
+  runId: string;
+}
+
+export type PushResult =
+  | { kind: "preview"; preview: PushPreview }
+  | { kind: "accepted"; accepted: PushAccepted };
+
+function oneOf<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  fallback: T,
+  field: string,
+): T {
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw invalid(`${field} must be one of ${allowed.join(", ")} (got ${JSON.stringify(value)})`);
+  }
+  return value as T;
+}
+
+/**
+ * Validates a push and either previews it (dry run: nothing written, no job) or records it as a
+ * pending import job that the runner applies in the background. Checks run cheapest first and
+ * nothing is written before all of them pass.
+ */
+export async function push(
+  deps: Deps,
+  runner: ImportRunner,
+  principal: Principal,
+  req: PushRequest,
+): Promise<PushResult> {
+  requireScope(principal, "translations:write");
+  requireLocale(req.language);
+  if ((req.format ?? "json") !== "json")
+    throw invalid(`format must be json (got ${JSON.stringify(req.format)})`);
+  const importMode = oneOf<ImportMode>(req.importMode, IMPORT_MODES, "merge", "importMode");
+  const status = oneOf<TranslationStatus>(req.status, TRANSLATION_STATUSES, "approved", "status");
+  if (req.content.length > MAX_CONTENT_BYTES) parseContent(req.content); // throws the 413 before any lookup
+  const project = await visibleProject(deps, principal, req.projectId, "projectId");
+  if (!project.languages.includes(req.language)) {
+    throw invalid(
+      `language ${JSON.stringify(req.language)} is not one of the project's languages (${project.languages.join(", ")})`,
+    );
+  }
+  const rows = parseContent(req.content);
+  const quota = await quotaOf(deps, project.orgId);
+  if (req.dryRun || quota !== null) {
+    const existing = await deps.storage.translations.readLanguage(project.id, req.language);
+    const plan = planImport(rows, existing, importMode, status);
+    await enforceQuota(deps, project.orgId, quota, plan);
+    if (req.dryRun) {
+      const preview: PushPreview = {
+        dryRun: true,
+        importMode,
+        language: req.language,
+        rowCount: rows.size,
+        toCreate: plan.created,
+        toUpdate: plan.updated,
+        unchanged: plan.unchanged,
+      };
+      if (importMode === "replace") preview.toDelete = plan.deleted;
+      return { kind: "preview", preview };
+    }
+  }
+  const now = nowIso(deps);
+  const job: Job = {
+    id: newId(),
+    orgId: project.orgId,
+    projectId: project.id,
+    type: "import",
+    status: "pending",
+    runId: newId(),
+    summary: importMode === "replace" ? { created: 0, updated: 0, deleted: 0 } : { created: 0, updated: 0 },
+    errorMessage: null,
+    payload: { language: req.language, importMode, status, content: req.content },
+    leaseUntil: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await deps.storage.jobs.create(job);
+  runner.accepted(job.id, rows);
+  return { kind: "accepted", accepted: { jobId: job.id, runId: job.runId } };
+}
