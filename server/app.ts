@@ -1,0 +1,167 @@
+import { openapi } from "@elysiajs/openapi";
+import { Elysia, ValidationError } from "elysia";
+import { invalid } from "../core/errors.ts";
+import { type Parlance, ParlanceError } from "../core/index.ts";
+import { parseBody } from "./body.ts";
+import { clientAddress } from "./client-address.ts";
+import { asParlanceError, errorBody, HTTP_STATUS, jsonResponse } from "./http-errors.ts";
+import { createRouteIndex } from "./method-not-allowed.ts";
+import { rateHeaders } from "./rate-headers.ts";
+import { admissionOf, rememberAdmission } from "./request-state.ts";
+import { apiKeyRoutes } from "./routes/api-keys.ts";
+import { authTokenRoutes, TOKEN_PATH } from "./routes/auth-token.ts";
+import { coverageRoutes } from "./routes/coverage.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { jobRoutes } from "./routes/jobs.ts";
+import { keyInfoRoutes } from "./routes/key-info.ts";
+import { projectRoutes } from "./routes/projects.ts";
+import { pullRoutes } from "./routes/pull.ts";
+import { pushRoutes } from "./routes/push.ts";
+import { translationRoutes } from "./routes/translations.ts";
+import { describeValidation } from "./validation-message.ts";
+
+export interface ServerOptions {
+  /** Adds `details` to Error objects (PARLANCE_ENV=development). */
+  development?: boolean;
+  /** Take the client address from X-Forwarded-For (behind a trusted proxy). */
+  trustProxy?: boolean;
+  /** Where 500s are reported; never receives secrets. */
+  onInternalError?: (error: unknown, request: Request) => void;
+}
+
+/** CONTRACT §7: deprecated since 2026-01-01 (RFC 9745), no removal date. */
+const DEPRECATED: Record<string, string> = {
+  "/api/v1/export": "/api/v1/pull",
+  "/api/v1/import": "/api/v1/push",
+};
+const DEPRECATION = "@1767225600";
+
+const API_PREFIX = "/api/v1";
+const isApiPath = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  const end = url.indexOf("?", start);
+  return start < 0 ? "/" : end < 0 ? url.slice(start) : url.slice(start, end);
+}
+
+/** The HTTP composition root: the Elysia app around one Parlance. */
+export function createServer(parlance: Parlance, options: ServerOptions = {}) {
+  const development = options.development ?? false;
+  const trustProxy = options.trustProxy ?? false;
+  let routeIndex: ReturnType<typeof createRouteIndex> | null = null;
+
+  const respond = (error: ParlanceError, headers: Record<string, string>, request: Request) => {
+    const status = HTTP_STATUS[error.code];
+    if (status >= 500) options.onInternalError?.(error.details ?? error, request);
+    const extra: Record<string, string> = {};
+    if (error.code === "unauthenticated") {
+      const sent = /^bearer\s+\S/i.test(request.headers.get("authorization") ?? "");
+      extra["www-authenticate"] = sent
+        ? 'Bearer realm="parlance", error="invalid_token"'
+        : 'Bearer realm="parlance"';
+    }
+    if (error.code === "rate_limited") {
+      const reset = Number(headers["x-ratelimit-reset"] ?? 0) * 1000;
+      extra["retry-after"] = String(Math.max(1, Math.ceil((reset - parlance.now().getTime()) / 1000)));
+    }
+    return jsonResponse(status, errorBody(error, parlance.now(), development), { ...headers, ...extra });
+  };
+
+  /** Rate-limit and deprecation headers for a request that reached no route's admission. */
+  const fallbackHeaders = async (request: Request, path: string): Promise<Record<string, string>> => {
+    if (!isApiPath(path) || admissionOf(request)) return {};
+    const admission = await parlance.admit({
+      authorization: null,
+      address: clientAddress(request, null, trustProxy),
+    });
+    return rateHeaders(admission.rate);
+  };
+
+  const app = new Elysia({ name: "parlance" })
+    .onRequest(async ({ request, set, server }) => {
+      const path = pathOf(request.url);
+      if (!isApiPath(path) || path === TOKEN_PATH) return;
+      const successor = DEPRECATED[path];
+      if (successor) {
+        set.headers.deprecation = DEPRECATION;
+        set.headers.link = `<${successor}>; rel="successor-version"`;
+      }
+      const admission = await parlance.admit({
+        authorization: request.headers.get("authorization"),
+        address: clientAddress(request, server, trustProxy),
+      });
+      rememberAdmission(request, admission);
+      Object.assign(set.headers, rateHeaders(admission.rate));
+      if (admission.limited)
+        return respond(admission.limited, set.headers as Record<string, string>, request);
+    })
+    .onParse(({ request, contentType }) => parseBody(request, contentType))
+    .onError(async ({ code, error, set, request }) => {
+      const path = pathOf(request.url);
+      let failure: ParlanceError;
+      const headers = { ...(set.headers as Record<string, string>) };
+      if (code === "NOT_FOUND") {
+        routeIndex ??= createRouteIndex(app.routes);
+        const allowed = routeIndex.methodsFor(path);
+        if (allowed.length > 0) {
+          headers.allow = allowed.join(", ");
+          failure = new ParlanceError(
+            "method_not_allowed",
+            `Method ${request.method} is not allowed on ${path}; use ${allowed.join(", ")}`,
+          );
+        } else failure = new ParlanceError("not_found", `No route ${request.method} ${path}`);
+      } else if (code === "VALIDATION" || error instanceof ValidationError) {
+        failure = invalid(describeValidation(error as ValidationError), (error as Error).message);
+      } else if (code === "PARSE") {
+        const cause = (error as Error).cause;
+        failure = cause instanceof ParlanceError ? cause : invalid("Request body could not be parsed");
+      } else {
+        failure = asParlanceError(error);
+      }
+      try {
+        Object.assign(headers, await fallbackHeaders(request, path));
+      } catch {
+        // Storage is down: the error answer still goes out, without rate-limit headers.
+      }
+      return respond(failure, headers, request);
+    })
+    .use(
+      openapi({
+        path: "/api/v1/docs",
+        specPath: "/api/v1/openapi.json",
+        exclude: { paths: ["/api/v1/docs", "/api/v1/openapi.json"] },
+        documentation: {
+          info: {
+            title: "Parlance API",
+            version: "1.0.0",
+            description:
+              "Self-hostable translation management: push, pull and watch coverage of localized strings.",
+          },
+          components: {
+            securitySchemes: {
+              bearer: {
+                type: "http",
+                scheme: "bearer",
+                description: "An API key (pl_…) or an OAuth access token",
+              },
+            },
+          },
+          security: [{ bearer: [] }],
+        },
+      }),
+    )
+    .use(healthRoutes(parlance))
+    .use(keyInfoRoutes(parlance))
+    .use(projectRoutes(parlance))
+    .use(pullRoutes(parlance))
+    .use(pushRoutes(parlance))
+    .use(jobRoutes(parlance))
+    .use(coverageRoutes(parlance))
+    .use(translationRoutes(parlance))
+    .use(apiKeyRoutes(parlance))
+    .use(authTokenRoutes(parlance, { trustProxy }));
+  return app;
+}
+
+export type ParlanceServer = ReturnType<typeof createServer>;

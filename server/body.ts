@@ -1,0 +1,50 @@
+import { invalid, payloadTooLarge } from "../core/errors.ts";
+
+/** CONTRACT §6: a request body past 13 MiB is refused without being read whole. */
+export const MAX_BODY_BYTES = 13 * 1024 * 1024;
+
+/** Reads the body as UTF-8 text, stopping (413) as soon as it passes `limit` bytes. */
+export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > limit) throw payloadTooLarge();
+  if (declared !== null) return request.text();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw payloadTooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * Parses JSON and form bodies with the size limit; the Error object names what is wrong rather
+ * than the framework's generic parse failure.
+ */
+export async function parseBody(request: Request, contentType: string): Promise<unknown> {
+  const type = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  const text = await readBodyText(request);
+  if (type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(text));
+  if (type === "application/json" || type.endsWith("+json")) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw invalid("Request body is not valid JSON");
+    }
+  }
+  return text;
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bun
+/**
+ * The `parlance` command: `serve` runs the server; `admin …` runs one operator command against
+ * the same store. The only place (with server/config.ts) that reads process.env.
+ */
+import { isParlanceError } from "../core/index.ts";
+import { ADMIN_USAGE, runAdmin } from "./cli/admin.ts";
+import { parseArgs, UsageError } from "./cli/args.ts";
+import { readConfig } from "./config.ts";
+import { stderrLogger } from "./log.ts";
+import { openRuntime } from "./runtime.ts";
+import { serve } from "./serve.ts";
+
+const USAGE = `usage: parlance serve | parlance admin <command> | parlance help
+
+${ADMIN_USAGE}`;
+
+function fail(message: string): never {
+  process.stderr.write(`parlance: ${message.split("\n")[0]}\n`);
+  process.exit(message.includes("\n") ? 2 : 1);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const args = parseArgs(argv);
+  const command = args.positionals[0] ?? "serve";
+  const config = readConfig(process.env);
+  if (command === "serve") return serve(config, stderrLogger);
+  if (command === "help" || args.flags.has("help")) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (command !== "admin") fail(`unknown command ${JSON.stringify(command)}; try parlance help`);
+  const runtime = await openRuntime(config, stderrLogger);
+  try {
+    const result = await runAdmin(runtime.parlance, args);
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    await runtime.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((e: unknown) => {
+  if (e instanceof UsageError || isParlanceError(e)) fail(e.message);
+  fail(e instanceof Error ? e.message : String(e));
+});

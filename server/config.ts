@@ -1,0 +1,39 @@
+/** Everything the server reads from the environment (CONTRACT §1), parsed in one place. */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  development: boolean;
+  bootstrap: boolean;
+  anonRateLimit: number;
+  trustProxy: boolean;
+}
+
+export const DEFAULT_DATABASE_URL = "sqlite:./data/parlance.sqlite";
+
+function integer(
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`${name} must be an integer from ${min} to ${max}`);
+  return n;
+}
+
+export function readConfig(env: Record<string, string | undefined>): Config {
+  return {
+    port: integer(env, "PORT", 8080, 0, 65535),
+    host: env.PARLANCE_HOST || "0.0.0.0",
+    databaseUrl: env.PARLANCE_DATABASE_URL || DEFAULT_DATABASE_URL,
+    development: env.PARLANCE_ENV === "development",
+    bootstrap: env.PARLANCE_BOOTSTRAP !== "0",
+    anonRateLimit: integer(env, "PARLANCE_ANON_RATE_LIMIT", 1000, 1, 1_000_000),
+    trustProxy: env.PARLANCE_TRUST_PROXY === "1",
+  };
+}

@@ -1,0 +1,8 @@
+import type { RateDecision } from "../core/index.ts";
+
+/** API.md Limits: the three headers every /api/v1 response carries. */
+export const rateHeaders = (rate: RateDecision): Record<string, string> => ({
+  "x-ratelimit-limit": String(rate.limit),
+  "x-ratelimit-remaining": String(rate.remaining),
+  "x-ratelimit-reset": String(Math.ceil(rate.resetAt / 1000)),
+});

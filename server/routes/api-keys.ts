@@ -1,0 +1,61 @@
+import { Elysia, t } from "elysia";
+import type { Parlance } from "../../core/index.ts";
+import { principalOf } from "../request-state.ts";
+import { ApiKeyInfo, errors, IsoDate, Pagination, ScopeSchema } from "../schemas.ts";
+import { guard } from "./guard.ts";
+
+export const apiKeyRoutes = (parlance: Parlance) =>
+  new Elysia({ name: "api-keys" })
+    .get(
+      "/api/v1/api-keys",
+      async ({ request, query }) => ({
+        success: true,
+        ...(await parlance.listKeys(principalOf(request), query.limit, query.offset)),
+      }),
+      {
+        ...guard("admin"),
+        query: t.Object({
+          limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 20 })),
+          offset: t.Optional(t.Integer({ minimum: 0, default: 0 })),
+        }),
+        response: {
+          200: t.Object({ success: t.Boolean(), data: t.Array(ApiKeyInfo), pagination: Pagination }),
+          ...errors(400, 401, 403, 429, 500),
+        },
+        detail: {
+          summary: "List the organization's API keys",
+          description: "Newest first.",
+          tags: ["API keys"],
+        },
+      },
+    )
+    .post(
+      "/api/v1/api-keys",
+      async ({ request, body, set }) => {
+        const created = await parlance.createKey(principalOf(request), body);
+        set.status = 201;
+        return { success: true, data: created };
+      },
+      {
+        ...guard("admin"),
+        body: t.Object({
+          name: t.String({ minLength: 1, maxLength: 100 }),
+          scopes: t.Array(ScopeSchema, { minItems: 1 }),
+          rateLimit: t.Optional(t.Integer({ minimum: 1, maximum: 10000, default: 1000 })),
+          expiresAt: t.Optional(t.Union([IsoDate, t.Null()])),
+        }),
+        response: {
+          201: t.Object({
+            success: t.Boolean(),
+            data: t.Composite([ApiKeyInfo, t.Object({ key: t.String() })]),
+          }),
+          ...errors(400, 401, 403, 409, 429, 500),
+        },
+        detail: {
+          summary: "Create an API key",
+          description:
+            "The full key is in this response only. Names are unique within the organization (409).",
+          tags: ["API keys"],
+        },
+      },
+    );

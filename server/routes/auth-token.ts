@@ -1,0 +1,83 @@
+import { Elysia, t } from "elysia";
+import type { Parlance, TokenRequest } from "../../core/index.ts";
+import { clientAddress } from "../client-address.ts";
+import { rateHeaders } from "../rate-headers.ts";
+import { IsoDate } from "../schemas.ts";
+
+export const TOKEN_PATH = "/api/v1/auth/token";
+
+/** RFC 6749 §2.3.1: Basic credentials are form-urlencoded before base64. */
+function basicCredentials(header: string | null): TokenRequest["basic"] {
+  if (!header || !/^basic\s/i.test(header)) return undefined;
+  try {
+    const decoded = atob(header.replace(/^basic\s+/i, "").trim());
+    const colon = decoded.indexOf(":");
+    if (colon < 0) return "malformed";
+    const unform = (s: string) => decodeURIComponent(s.replace(/\+/g, " "));
+    return { clientId: unform(decoded.slice(0, colon)), clientSecret: unform(decoded.slice(colon + 1)) };
+  } catch {
+    return "malformed";
+  }
+}
+
+const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+
+const tokenBody = t.Object({
+  access_token: t.String(),
+  token_type: t.Literal("Bearer"),
+  expires_in: t.Integer(),
+  scope: t.String(),
+});
+const oauthError = t.Object({ error: t.String(), error_description: t.String(), timestamp: IsoDate });
+
+/** OAuth 2.0 client credentials: the API key is the client secret (CONTRACT §3). */
+export const authTokenRoutes = (parlance: Parlance, options: { trustProxy: boolean }) =>
+  new Elysia({ name: "auth-token" }).post(
+    TOKEN_PATH,
+    async ({ request, body, server }) => {
+      const form = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+      const req: TokenRequest = {
+        grantType: str(form.grant_type),
+        clientId: str(form.client_id),
+        clientSecret: str(form.client_secret),
+        scope: str(form.scope),
+        basic: basicCredentials(request.headers.get("authorization")),
+      };
+      const outcome = await parlance.requestToken(req, clientAddress(request, server, options.trustProxy));
+      const headers: Record<string, string> = {
+        ...rateHeaders(outcome.rate),
+        "cache-control": "no-store",
+        pragma: "no-cache",
+        "content-type": "application/json; charset=utf-8",
+      };
+      if (outcome.ok) return new Response(JSON.stringify(outcome.body), { status: 200, headers });
+      if (outcome.status === 401) headers["www-authenticate"] = 'Bearer realm="parlance"';
+      if (outcome.status === 429) {
+        headers["retry-after"] = String(
+          Math.max(1, Math.ceil((outcome.rate.resetAt - parlance.now().getTime()) / 1000)),
+        );
+      }
+      const payload = {
+        error: outcome.error,
+        error_description: outcome.description,
+        timestamp: parlance.now().toISOString(),
+      };
+      return new Response(JSON.stringify(payload), { status: outcome.status, headers });
+    },
+    {
+      body: t.Unknown({
+        description:
+          "application/x-www-form-urlencoded (or JSON): grant_type=client_credentials, client_secret=<API key>, " +
+          "optional client_id (the key's id) and scope (space-separated subset of the key's scopes). " +
+          "HTTP Basic client_id:client_secret is accepted instead of body credentials.",
+      }),
+      response: { 200: tokenBody, 400: oauthError, 401: oauthError, 429: oauthError },
+      detail: {
+        summary: "OAuth 2.0 client credentials token",
+        description:
+          "Exchanges an API key for a short-lived opaque access token (3600 s) with the key's scopes or fewer.",
+        tags: ["Account"],
+        security: [],
+      },
+    },
+  );

@@ -1,0 +1,22 @@
+import { Elysia, t } from "elysia";
+import type { Parlance } from "../../core/index.ts";
+import { principalOf } from "../request-state.ts";
+import { Coverage, errors, Uuid } from "../schemas.ts";
+import { guard } from "./guard.ts";
+
+export const coverageRoutes = (parlance: Parlance) =>
+  new Elysia({ name: "coverage" }).get(
+    "/api/v1/coverage",
+    async ({ request, query }) => ({ data: await parlance.coverage(principalOf(request), query.project_id) }),
+    {
+      ...guard("translations:read"),
+      query: t.Object({ project_id: Uuid("Project to report on") }),
+      response: { 200: t.Object({ data: Coverage }), ...errors(400, 401, 403, 404, 429, 500) },
+      detail: {
+        summary: "Per-locale translation coverage",
+        description:
+          "Reference keys are the base language's keys with a non-empty value; base first, then by code.",
+        tags: ["Translations"],
+      },
+    },
+  );

@@ -1,0 +1,81 @@
+import { Elysia, t } from "elysia";
+import { FORMATTERS, type Parlance } from "../../core/index.ts";
+import { principalOf } from "../request-state.ts";
+import { errorDocs, Locale, Uuid } from "../schemas.ts";
+import { guard } from "./guard.ts";
+
+/** RFC 9110 §13.1.2: If-None-Match compares weakly; `*` matches any current representation. */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
+}
+
+const query = t.Object({
+  project_id: Uuid("Project to export"),
+  language: Locale("Language to export"),
+  format: t.Optional(t.String({ description: `One of ${[...FORMATTERS.keys()].join(", ")}; default json` })),
+  environment: t.Optional(t.String({ description: "Apply this environment's overrides" })),
+  selected_ids: t.Optional(t.String({ description: "JSON array of translation ids: export only these" })),
+  bom: t.Optional(t.String({ description: "csv: true prepends a UTF-8 byte order mark" })),
+  xliff_version: t.Optional(t.String({ description: "xliff: 1.2 (default) or 2.0" })),
+});
+
+/** The file itself: documented by hand, since its shape depends on `format`. */
+const fileResponses = {
+  200: {
+    description: "The exported file, as an attachment (Content-Disposition), with an ETag",
+    content: Object.fromEntries(
+      [...FORMATTERS.values()].map((f) => [f.contentType.split(";")[0], { schema: { type: "string" } }]),
+    ),
+  },
+  304: { description: "Not modified: If-None-Match matched the current ETag" },
+  ...errorDocs(400, 401, 403, 404, 429, 500),
+};
+
+/** `GET /pull` and its deprecated alias `GET /export`. */
+export const pullRoutes = (parlance: Parlance) => {
+  const handler = async ({
+    request,
+    query: q,
+    set,
+  }: {
+    request: Request;
+    query: typeof query.static;
+    set: { headers: Record<string, unknown>; status?: unknown };
+  }) => {
+    const result = await parlance.pull(principalOf(request), {
+      projectId: q.project_id,
+      language: q.language,
+      format: q.format,
+      environment: q.environment,
+      selectedIds: q.selected_ids,
+      bom: q.bom,
+      xliffVersion: q.xliff_version,
+    });
+    set.headers.etag = result.etag;
+    if (etagMatches(request.headers.get("if-none-match"), result.etag)) {
+      return new Response(null, { status: 304, headers: set.headers as Record<string, string> });
+    }
+    set.headers["content-type"] = result.contentType;
+    set.headers["content-disposition"] = `attachment; filename="${result.filename}"`;
+    return result.body;
+  };
+  const options = (deprecated: boolean) => ({
+    ...guard("export:read"),
+    query,
+    detail: {
+      summary: deprecated
+        ? "Export translations (deprecated alias of /pull)"
+        : "Export one language of a project",
+      deprecated,
+      tags: ["Translations"],
+      responses: fileResponses,
+      description:
+        "The file as a download; keys in code-point order. ETag and If-None-Match (304) supported.",
+    },
+  });
+  return new Elysia({ name: "pull" })
+    .get("/api/v1/pull", handler, options(false))
+    .get("/api/v1/export", handler, options(true));
+};

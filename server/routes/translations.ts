@@ -1,0 +1,34 @@
+import { Elysia, t } from "elysia";
+import type { Parlance } from "../../core/index.ts";
+import { principalOf } from "../request-state.ts";
+import { errors, Locale, Pagination, Translation, Uuid } from "../schemas.ts";
+import { guard } from "./guard.ts";
+
+/** Read-only extension: how clients learn the ids that `selected_ids` takes. */
+export const translationRoutes = (parlance: Parlance) =>
+  new Elysia({ name: "translations" }).get(
+    "/api/v1/translations",
+    async ({ request, query }) => ({
+      success: true,
+      ...(await parlance.listTranslations(principalOf(request), {
+        projectId: query.project_id,
+        language: query.language,
+        limit: query.limit,
+        offset: query.offset,
+      })),
+    }),
+    {
+      ...guard("translations:read"),
+      query: t.Object({
+        project_id: Uuid("Project to list"),
+        language: Locale("Language to list"),
+        limit: t.Optional(t.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+        offset: t.Optional(t.Integer({ minimum: 0, default: 0 })),
+      }),
+      response: {
+        200: t.Object({ success: t.Boolean(), data: t.Array(Translation), pagination: Pagination }),
+        ...errors(400, 401, 403, 404, 429, 500),
+      },
+      detail: { summary: "List one language's translations (read-only)", tags: ["Translations"] },
+    },
+  );

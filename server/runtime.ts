@@ -1,0 +1,29 @@
+import { nodeHasher } from "../adapters/hasher.ts";
+import { createPQueueJobQueue } from "../adapters/p-queue-job-queue.ts";
+import { systemClock } from "../adapters/system-clock.ts";
+import { type Clock, createParlance, type Logger, type Parlance } from "../core/index.ts";
+import type { Config } from "./config.ts";
+import { openStore } from "./open-store.ts";
+
+/** A Parlance wired to the store PARLANCE_DATABASE_URL names, and how to shut it down. */
+export interface Runtime {
+  parlance: Parlance;
+  /** Stops the job runner (running job finishes), flushes counters, closes the store. */
+  close(): Promise<void>;
+}
+
+export async function openRuntime(config: Config, log: Logger, clock: Clock = systemClock): Promise<Runtime> {
+  const store = await openStore(config.databaseUrl, clock);
+  const queue = createPQueueJobQueue((e) => log("error", "background task failed", { error: String(e) }));
+  const parlance = createParlance(
+    { storage: store.storage, queue, clock, rateLimiter: store.rateLimiter, hasher: nodeHasher },
+    { anonRateLimit: config.anonRateLimit, log },
+  );
+  return {
+    parlance,
+    async close() {
+      await parlance.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { Storage } from "../../core/ports.ts";
+import type { Project } from "../../core/types.ts";
+import { createMemoryEnvironmentStore } from "./environments.ts";
+import { createMemoryJobStore } from "./jobs.ts";
+import { createMemoryKeyStore } from "./keys.ts";
+import { createMemoryOrganizationStore } from "./organizations.ts";
+import { createMemoryProjectStore } from "./projects.ts";
+import { createMemoryRateWindowStore } from "./rate-windows.ts";
+import { createMemoryTokenStore } from "./tokens.ts";
+import type { TranslationTable } from "./translation-table.ts";
+import { createMemoryTranslationStore } from "./translations.ts";
+
+/**
+ * Storage in plain Maps, for tests and throwaway instances. Every method runs without awaiting, so
+ * each call is atomic; records go in and come out as copies, so callers never share stored state.
+ */
+export function createMemoryStorage(): Storage {
+  const projects = new Map<string, Project>();
+  const translations: TranslationTable = new Map();
+  return {
+    orgs: createMemoryOrganizationStore(),
+    projects: createMemoryProjectStore(projects),
+    keys: createMemoryKeyStore(),
+    tokens: createMemoryTokenStore(),
+    translations: createMemoryTranslationStore(translations, projects),
+    jobs: createMemoryJobStore(translations),
+    environments: createMemoryEnvironmentStore(),
+    rateWindows: createMemoryRateWindowStore(),
+    shared: false,
+    async ping() {},
+    async close() {},
+  };
+}

@@ -1,0 +1,99 @@
+import type { ImportCommit, JobStore } from "../../core/ports.ts";
+import type { Job } from "../../core/types.ts";
+import { type TranslationTable, writableLanguageRows } from "./translation-table.ts";
+
+const copy = (j: Job): Job => ({ ...j, summary: { ...j.summary }, payload: j.payload && { ...j.payload } });
+
+const unfinished = (j: Job) => j.status === "pending" || j.status === "running";
+
+/** A finished job no longer needs its payload (the push content) nor a lease. */
+function finish(j: Job, status: "completed" | "failed", now: string) {
+  j.status = status;
+  j.payload = null;
+  j.leaseUntil = null;
+  j.updatedAt = now;
+}
+
+export function createMemoryJobStore(table: TranslationTable): JobStore {
+  // A Map iterates in insertion order: the order of creation, which claiming follows.
+  const jobs = new Map<string, Job>();
+  const held = (id: string, runId: string) => {
+    const j = jobs.get(id);
+    return j && j.status === "running" && j.runId === runId ? j : null;
+  };
+
+  function apply(c: ImportCommit, now: string) {
+    const rows = writableLanguageRows(table, c.projectId, c.language);
+    const doomed = new Set(c.deleteIds);
+    for (const [key, t] of rows) if (doomed.has(t.id)) rows.delete(key);
+    for (const w of c.writes) {
+      const existing = rows.get(w.key);
+      rows.set(w.key, {
+        id: existing?.id ?? w.id,
+        projectId: c.projectId,
+        key: w.key,
+        language: c.language,
+        value: w.value,
+        status: w.status,
+        updatedAt: now,
+      });
+    }
+  }
+
+  return {
+    async create(job) {
+      if (jobs.has(job.id)) throw new Error(`Job ${job.id} already exists`);
+      jobs.set(job.id, copy(job));
+    },
+    async get(id) {
+      const j = jobs.get(id);
+      return j ? copy(j) : null;
+    },
+    async claimNext(runId, now, leaseUntil) {
+      // Only the oldest unfinished job of each project is a candidate.
+      const seen = new Set<string>();
+      for (const j of jobs.values()) {
+        if (!unfinished(j) || seen.has(j.projectId)) continue;
+        seen.add(j.projectId);
+        const claimable = j.status === "pending" || j.leaseUntil === null || j.leaseUntil < now;
+        if (!claimable) continue;
+        j.status = "running";
+        j.runId = runId;
+        j.leaseUntil = leaseUntil;
+        j.updatedAt = now;
+        return copy(j);
+      }
+      return null;
+    },
+    async renewLease(id, runId, leaseUntil) {
+      const j = held(id, runId);
+      if (j) j.leaseUntil = leaseUntil;
+      return j !== null;
+    },
+    async complete(id, runId, commit, now) {
+      const j = held(id, runId);
+      if (!j) return false;
+      apply(commit, now);
+      j.summary = { ...commit.summary };
+      finish(j, "completed", now);
+      return true;
+    },
+    async fail(id, runId, message, now) {
+      const j = held(id, runId);
+      if (!j) return false;
+      j.errorMessage = message;
+      finish(j, "failed", now);
+      return true;
+    },
+    async releaseLeases(now) {
+      let n = 0;
+      for (const j of jobs.values()) {
+        if (j.status !== "running") continue;
+        j.leaseUntil = null;
+        j.updatedAt = now;
+        n++;
+      }
+      return n;
+    },
+  };
+}

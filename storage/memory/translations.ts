@@ -1,0 +1,54 @@
+import { compareCodePoints } from "../../core/code-point.ts";
+import type { TranslationStore } from "../../core/ports.ts";
+import type { ExistingRow, Project, Translation } from "../../core/types.ts";
+import { languageRows, type TranslationTable } from "./translation-table.ts";
+
+const byKey = (a: Translation, b: Translation) => compareCodePoints(a.key, b.key);
+
+export function createMemoryTranslationStore(
+  table: TranslationTable,
+  projects: Map<string, Project>,
+): TranslationStore {
+  const sorted = (projectId: string, language: string) =>
+    [...languageRows(table, projectId, language).values()].sort(byKey);
+
+  return {
+    async readLanguage(projectId, language) {
+      const rows = new Map<string, ExistingRow>();
+      for (const t of languageRows(table, projectId, language).values()) {
+        rows.set(t.key, { id: t.id, value: t.value, status: t.status });
+      }
+      return rows;
+    },
+    async listForExport(projectId, language, ids) {
+      const wanted = ids === null ? null : new Set(ids);
+      return sorted(projectId, language)
+        .filter((t) => wanted === null || wanted.has(t.id))
+        .map((t) => ({ ...t }));
+    },
+    async listPage(projectId, language, limit, offset) {
+      const all = sorted(projectId, language);
+      return { items: all.slice(offset, offset + limit).map((t) => ({ ...t })), total: all.length };
+    },
+    async countByOrg(orgId) {
+      let n = 0;
+      for (const p of projects.values()) {
+        if (p.orgId !== orgId || p.deletedAt !== null) continue;
+        for (const rows of table.get(p.id)?.values() ?? []) n += rows.size;
+      }
+      return n;
+    },
+    async coverage(projectId, baseLanguage) {
+      const reference = new Set<string>();
+      for (const t of languageRows(table, projectId, baseLanguage).values())
+        if (t.value !== "") reference.add(t.key);
+      const filled = new Map<string, number>();
+      for (const [language, rows] of table.get(projectId) ?? []) {
+        let n = 0;
+        for (const t of rows.values()) if (t.value !== "" && reference.has(t.key)) n++;
+        if (n > 0) filled.set(language, n);
+      }
+      return { referenceKeyCount: reference.size, filled };
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import type { Database } from "bun:sqlite";
+import type { ImportCommit, JobStore } from "../../core/ports.ts";
+import type { ImportPayload, ImportSummary, Job, JobStatus } from "../../core/types.ts";
+import type { Statements } from "./statements.ts";
+
+interface JobRow {
+  id: string;
+  org_id: string;
+  project_id: string;
+  type: "import";
+  status: JobStatus;
+  run_id: string;
+  summary: string;
+  error_message: string | null;
+  payload: string | null;
+  lease_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const toJob = (r: JobRow): Job => ({
+  id: r.id,
+  orgId: r.org_id,
+  projectId: r.project_id,
+  type: r.type,
+  status: r.status,
+  runId: r.run_id,
+  summary: JSON.parse(r.summary) as ImportSummary,
+  errorMessage: r.error_message,
+  payload: r.payload === null ? null : (JSON.parse(r.payload) as ImportPayload),
+  leaseUntil: r.lease_until,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const COLUMNS = `id, org_id, project_id, type, status, run_id, summary, error_message, payload, lease_until,
+  created_at, updated_at`;
+
+type Text = string | null;
+
+export function createSqliteJobStore(db: Database, s: Statements): JobStore {
+  const insert = s.prepare<
+    never,
+    [string, string, string, string, string, string, string, Text, Text, Text, string, string]
+  >(`INSERT INTO jobs (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const select = s.prepare<JobRow, [string]>(`SELECT ${COLUMNS} FROM jobs WHERE id = ?`);
+  // One statement, so it is atomic: the subquery and the update see the same snapshot under the
+  // write lock. A job is claimable only if no older unfinished job of its project exists.
+  const claim = s.prepare<JobRow, [string, string, string, string]>(
+    `UPDATE jobs SET status = 'running', run_id = ?, lease_until = ?, updated_at = ?
+     WHERE seq = (
+       SELECT j.seq FROM jobs j
+       WHERE j.status IN ('pending', 'running')
+         AND (j.status = 'pending' OR j.lease_until IS NULL OR j.lease_until < ?)
+         AND NOT EXISTS (
+           SELECT 1 FROM jobs o
+           WHERE o.project_id = j.project_id AND o.seq < j.seq AND o.status IN ('pending', 'running'))
+       ORDER BY j.seq LIMIT 1)
+     RETURNING ${COLUMNS}`,
+  );
+  const renew = s.prepare<never, [string, string, string]>(
+    "UPDATE jobs SET lease_until = ? WHERE id = ? AND run_id = ? AND status = 'running'",
+  );
+  const finish = s.prepare<never, [string, Text, Text, string, string, string]>(
+    `UPDATE jobs SET status = ?, summary = COALESCE(?, summary), error_message = COALESCE(?, error_message), payload = NULL,
+       lease_until = NULL, updated_at = ?
+     WHERE id = ? AND run_id = ? AND status = 'running'`,
+  );
+  const upsert = s.prepare<never, [string, string, string, string, string, string, string]>(
+    `INSERT INTO translations (id, project_id, language, key, value, status, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (project_id, language, key)
+     DO UPDATE SET value = excluded.value, status = excluded.status, updated_at = excluded.updated_at`,
+  );
+  const remove = s.prepare<never, [string, string, string]>(
+    "DELETE FROM translations WHERE id = ? AND project_id = ? AND language = ?",
+  );
+  const release = s.prepare<never, [string]>(
+    "UPDATE jobs SET lease_until = NULL, updated_at = ? WHERE status = 'running'",
+  );
+
+  const completeTx = db.transaction((id: string, runId: string, c: ImportCommit, now: string): boolean => {
+    if (finish.run("completed", JSON.stringify(c.summary), null, now, id, runId).changes === 0) return false;
+    // Deletes first: a replace never deletes a key it also writes, so the order only matters to a
+    // caller's mistake, and this one leaves the written row in place.
+    for (const deleteId of c.deleteIds) remove.run(deleteId, c.projectId, c.language);
+    for (const w of c.writes) upsert.run(w.id, c.projectId, c.language, w.key, w.value, w.status, now);
+    return true;
+  });
+
+  return {
+    async create(j) {
+      insert.run(
+        j.id,
+        j.orgId,
+        j.projectId,
+        j.type,
+        j.status,
+        j.runId,
+        JSON.stringify(j.summary),
+        j.errorMessage,
+        j.payload === null ? null : JSON.stringify(j.payload),
+        j.leaseUntil,
+        j.createdAt,
+        j.updatedAt,
+      );
+    },
+    async get(id) {
+      const row = select.get(id);
+      return row ? toJob(row) : null;
+    },
+    async claimNext(runId, now, leaseUntil) {
+      const row = claim.get(runId, leaseUntil, now, now);
+      return row ? toJob(row) : null;
+    },
+    async renewLease(id, runId, leaseUntil) {
+      return renew.run(leaseUntil, id, runId).changes > 0;
+    },
+    async complete(id, runId, commit, now) {
+      // IMMEDIATE takes the write lock up front, so a concurrent writer waits (busy_timeout)
+      // instead of failing when this transaction upgrades from reading to writing.
+      return completeTx.immediate(id, runId, commit, now);
+    },
+    async fail(id, runId, message, now) {
+      return finish.run("failed", null, message, now, id, runId).changes > 0;
+    },
+    async releaseLeases(now) {
+      return release.run(now).changes;
+    },
+  };
+}

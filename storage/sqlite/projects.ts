@@ -1,0 +1,71 @@
+import type { ProjectStore } from "../../core/ports.ts";
+import type { Project } from "../../core/types.ts";
+import type { Statements } from "./statements.ts";
+
+interface ProjectRow {
+  id: string;
+  org_id: string;
+  name: string;
+  base_language: string;
+  languages: string;
+  deleted_at: string | null;
+  created_at: string;
+}
+
+const toProject = (r: ProjectRow): Project => ({
+  id: r.id,
+  orgId: r.org_id,
+  name: r.name,
+  baseLanguage: r.base_language,
+  languages: JSON.parse(r.languages) as string[],
+  deletedAt: r.deleted_at,
+  createdAt: r.created_at,
+});
+
+export function createSqliteProjectStore(s: Statements): ProjectStore {
+  const insert = s.prepare<never, [string, string, string, string, string, string | null, string]>(
+    `INSERT INTO projects (id, org_id, name, base_language, languages, deleted_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const select = s.prepare<ProjectRow, [string]>("SELECT * FROM projects WHERE id = ?");
+  const selectByOrg = s.prepare<ProjectRow, [string]>(
+    "SELECT * FROM projects WHERE org_id = ? AND deleted_at IS NULL ORDER BY name, id",
+  );
+  // One statement, so two concurrent additions cannot lose one another.
+  const appendLanguage = s.prepare<ProjectRow, [string, string, string]>(
+    `UPDATE projects SET languages = json_insert(languages, '$[#]', ?)
+     WHERE id = ? AND NOT EXISTS (SELECT 1 FROM json_each(projects.languages) WHERE value = ?)
+     RETURNING *`,
+  );
+  const markDeleted = s.prepare<ProjectRow, [string, string]>(
+    "UPDATE projects SET deleted_at = COALESCE(deleted_at, ?) WHERE id = ? RETURNING *",
+  );
+  return {
+    async create(p) {
+      insert.run(
+        p.id,
+        p.orgId,
+        p.name,
+        p.baseLanguage,
+        JSON.stringify(p.languages),
+        p.deletedAt,
+        p.createdAt,
+      );
+    },
+    async get(id) {
+      const row = select.get(id);
+      return row ? toProject(row) : null;
+    },
+    async listByOrg(orgId) {
+      return selectByOrg.all(orgId).map(toProject);
+    },
+    async addLanguage(id, language) {
+      const row = appendLanguage.get(language, id, language) ?? select.get(id);
+      return row ? toProject(row) : null;
+    },
+    async softDelete(id, now) {
+      const row = markDeleted.get(now, id);
+      return row ? toProject(row) : null;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import type { Database } from "bun:sqlite";
+import type { TranslationStore } from "../../core/ports.ts";
+import type { ExistingRow, Translation, TranslationStatus } from "../../core/types.ts";
+import { int, type Statements } from "./statements.ts";
+
+interface TranslationRow {
+  id: string;
+  project_id: string;
+  language: string;
+  key: string;
+  value: string;
+  status: TranslationStatus;
+  updated_at: string;
+}
+
+const toTranslation = (r: TranslationRow): Translation => ({
+  id: r.id,
+  projectId: r.project_id,
+  key: r.key,
+  language: r.language,
+  value: r.value,
+  status: r.status,
+  updatedAt: r.updated_at,
+});
+
+type Count = { n: number | bigint };
+
+// ORDER BY key uses the BINARY collation: UTF-8 byte order, which is code-point order.
+const COLUMNS = "id, project_id, language, key, value, status, updated_at";
+
+export function createSqliteTranslationStore(db: Database, s: Statements): TranslationStore {
+  const selectLanguage = s.prepare<
+    Omit<TranslationRow, "project_id" | "language" | "updated_at">,
+    [string, string]
+  >("SELECT id, key, value, status FROM translations WHERE project_id = ? AND language = ?");
+  const selectAll = s.prepare<TranslationRow, [string, string]>(
+    `SELECT ${COLUMNS} FROM translations WHERE project_id = ? AND language = ? ORDER BY key`,
+  );
+  const selectIds = s.prepare<TranslationRow, [string, string, string]>(
+    `SELECT ${COLUMNS} FROM translations
+     WHERE project_id = ? AND language = ? AND id IN (SELECT value FROM json_each(?))
+     ORDER BY key`,
+  );
+  const selectPage = s.prepare<TranslationRow, [string, string, number, number]>(
+    `SELECT ${COLUMNS} FROM translations WHERE project_id = ? AND language = ? ORDER BY key LIMIT ? OFFSET ?`,
+  );
+  const countLanguage = s.prepare<Count, [string, string]>(
+    "SELECT COUNT(*) AS n FROM translations WHERE project_id = ? AND language = ?",
+  );
+  const countOrg = s.prepare<Count, [string]>(
+    `SELECT COUNT(*) AS n FROM translations t JOIN projects p ON p.id = t.project_id
+     WHERE p.org_id = ? AND p.deleted_at IS NULL`,
+  );
+  // Every row of the project probes the base language through the unique index; CROSS JOIN makes
+  // SQLite keep that loop order. The base language pairs with itself, so its count is the number of
+  // reference keys.
+  const selectCoverage = s.prepare<{ language: string; n: number | bigint }, [string, string]>(
+    `SELECT t.language AS language, COUNT(*) AS n
+     FROM translations t CROSS JOIN translations b
+       ON b.project_id = t.project_id AND b.language = ? AND b.key = t.key
+     WHERE t.project_id = ? AND t.value <> '' AND b.value <> ''
+     GROUP BY t.language`,
+  );
+  const readPage = db.transaction((projectId: string, language: string, limit: number, offset: number) => ({
+    items: selectPage.all(projectId, language, limit, offset).map(toTranslation),
+    total: int(countLanguage.get(projectId, language)?.n ?? 0),
+  }));
+
+  return {
+    async readLanguage(projectId, language) {
+      const rows = new Map<string, ExistingRow>();
+      for (const r of selectLanguage.all(projectId, language)) {
+        rows.set(r.key, { id: r.id, value: r.value, status: r.status });
+      }
+      return rows;
+    },
+    async listForExport(projectId, language, ids) {
+      if (ids === null) return selectAll.all(projectId, language).map(toTranslation);
+      if (ids.length === 0) return [];
+      return selectIds.all(projectId, language, JSON.stringify(ids)).map(toTranslation);
+    },
+    async listPage(projectId, language, limit, offset) {
+      return readPage(projectId, language, limit, offset);
+    },
+    async countByOrg(orgId) {
+      return int(countOrg.get(orgId)?.n ?? 0);
+    },
+    async coverage(projectId, baseLanguage) {
+      const filled = new Map<string, number>();
+      for (const r of selectCoverage.all(baseLanguage, projectId)) filled.set(r.language, int(r.n));
+      return { referenceKeyCount: filled.get(baseLanguage) ?? 0, filled };
+    },
+  };
+}
