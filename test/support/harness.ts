@@ -1,0 +1,152 @@
+/**
+ * The HTTP test harness: a real Parlance behind the real Elysia app, driven with `app.handle`
+ * (no socket), on a fresh store per call. Every HTTP suite runs once per store kind.
+ */
+import { Database } from "bun:sqlite";
+import { describe } from "bun:test";
+import { nodeHasher } from "../../adapters/hasher.ts";
+import { createMemoryRateLimiter } from "../../adapters/memory-rate-limiter.ts";
+import { createPQueueJobQueue } from "../../adapters/p-queue-job-queue.ts";
+import { createPostgresRateLimiter } from "../../adapters/postgres-rate-limiter.ts";
+import { createFixedClock } from "../../adapters/system-clock.ts";
+import {
+  type ApiKeyInfo,
+  createParlance,
+  type Parlance,
+  type ProjectView,
+  SCOPES,
+  type Scope,
+} from "../../core/index.ts";
+import { createServer, type ParlanceServer } from "../../server/app.ts";
+import { createMemoryStorage } from "../../storage/memory/index.ts";
+import { createPostgresStorage } from "../../storage/postgres/index.ts";
+import { createSqliteStorage } from "../../storage/sqlite/index.ts";
+import { createTestSchema, postgresReachable } from "../storage/postgres-setup.ts";
+
+export type StoreKind = "memory" | "sqlite" | "postgres";
+
+export interface SeededKey extends ApiKeyInfo {
+  key: string;
+  orgId: string;
+}
+
+export interface TestServer {
+  app: ParlanceServer;
+  parlance: Parlance;
+  /** Moves only when told: rate-limit windows and expiries are tested without sleeping. */
+  clock: ReturnType<typeof createFixedClock>;
+  /** Sends a request to the app. `key` sets `Authorization: Bearer <key>`; `json` sends a JSON body. */
+  request(path: string, init?: RequestInit & { key?: string; json?: unknown }): Promise<Response>;
+  /** Resolves when no import job is queued or running. */
+  idle(): Promise<void>;
+  seed: {
+    org(name?: string): Promise<{ id: string; name: string }>;
+    project(
+      orgId: string,
+      opts?: { name?: string; base?: string; languages?: string[] },
+    ): Promise<ProjectView>;
+    key(
+      orgId: string,
+      opts?: { scopes?: readonly Scope[]; name?: string; rateLimit?: number; expiresAt?: string },
+    ): Promise<SeededKey>;
+    /** An organization with one project (en base; en, fr, de) and a key with every scope. */
+    world(): Promise<{ orgId: string; project: ProjectView; key: SeededKey }>;
+  };
+  close(): Promise<void>;
+}
+
+export const BASE_URL = "http://localhost";
+
+export async function startTestServer(
+  kind: StoreKind,
+  options: { development?: boolean; anonRateLimit?: number } = {},
+): Promise<TestServer> {
+  const clock = createFixedClock("2026-06-01T12:00:00.000Z");
+  const closers: (() => Promise<void>)[] = [];
+  let storage: Awaited<ReturnType<typeof createPostgresStorage>>;
+  let rateLimiter:
+    | Awaited<ReturnType<typeof createMemoryRateLimiter>>
+    | ReturnType<typeof createPostgresRateLimiter>;
+  if (kind === "postgres") {
+    const schema = await createTestSchema();
+    const sql = schema.connect(4);
+    storage = await createPostgresStorage(sql);
+    rateLimiter = createPostgresRateLimiter(sql);
+    closers.push(() => schema.drop());
+  } else if (kind === "sqlite") {
+    const db = new Database(":memory:");
+    storage = createSqliteStorage(db);
+    rateLimiter = await createMemoryRateLimiter(storage.rateWindows, clock);
+    closers.push(async () => db.close());
+  } else {
+    storage = createMemoryStorage();
+    rateLimiter = await createMemoryRateLimiter(storage.rateWindows, clock);
+  }
+  const queue = createPQueueJobQueue();
+  const parlance = createParlance(
+    { storage, queue, clock, rateLimiter, hasher: nodeHasher },
+    { anonRateLimit: options.anonRateLimit ?? 1000 },
+  );
+  await parlance.start();
+  const app = createServer(parlance, { development: options.development ?? false });
+
+  const seed: TestServer["seed"] = {
+    org: (name = `Org ${crypto.randomUUID().slice(0, 8)}`) => parlance.admin.createOrg(name),
+    project: (orgId, opts = {}) =>
+      parlance.admin.createProject({
+        orgId,
+        name: opts.name ?? `Project ${crypto.randomUUID().slice(0, 8)}`,
+        baseLanguage: opts.base ?? "en",
+        languages: opts.languages ?? ["en", "fr", "de"],
+      }),
+    key: async (orgId, opts = {}) => {
+      const created = await parlance.admin.createKey(orgId, {
+        name: opts.name ?? `key-${crypto.randomUUID().slice(0, 8)}`,
+        scopes: opts.scopes ?? SCOPES,
+        rateLimit: opts.rateLimit,
+        expiresAt: opts.expiresAt,
+      });
+      return { ...created, orgId };
+    },
+    async world() {
+      const org = await seed.org();
+      const project = await seed.project(org.id);
+      const key = await seed.key(org.id);
+      return { orgId: org.id, project, key };
+    },
+  };
+
+  return {
+    app,
+    parlance,
+    clock,
+    seed,
+    request(path, init = {}) {
+      const { key, json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (key !== undefined) headers.set("authorization", `Bearer ${key}`);
+      let body = rest.body;
+      if (json !== undefined) {
+        headers.set("content-type", "application/json");
+        body = JSON.stringify(json);
+      }
+      return app.handle(new Request(`${BASE_URL}${path}`, { ...rest, headers, body }));
+    },
+    idle: () => queue.onIdle(),
+    async close() {
+      await parlance.close();
+      await storage.close();
+      for (const c of closers) await c();
+    },
+  };
+}
+
+/**
+ * Runs `suite` once per store kind: memory and SQLite always, Postgres whenever it is reachable
+ * (and as a failing test in CI when it is not: postgresReachable decides).
+ */
+export async function forEachStore(suite: (kind: StoreKind) => void): Promise<void> {
+  const kinds: StoreKind[] = ["memory", "sqlite"];
+  if (await postgresReachable()) kinds.push("postgres");
+  for (const kind of kinds) describe(`[${kind}]`, () => suite(kind));
+}
