@@ -1,0 +1,54 @@
+import { expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { bootstrapKey, bootstrapOrg, startServerProcess, tempDir } from "../support/process.ts";
+
+test("first start on a fresh SQLite file creates the folder, prints the bootstrap key once, and serves it", async () => {
+  const dir = tempDir();
+  const env = { PARLANCE_DATABASE_URL: `sqlite:${join(dir, "nested", "db.sqlite")}` };
+  const first = await startServerProcess(env);
+  try {
+    const key = bootstrapKey(first.stderr());
+    expect(key).toMatch(/^pl_[0-9a-f]{64}$/);
+    expect(bootstrapOrg(first.stderr())).not.toBeNull();
+    expect(existsSync(join(dir, "nested", "db.sqlite"))).toBe(true);
+    const res = await fetch(`${first.baseUrl}/api/v1/test`, { headers: { authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      data: { name: string; organization: { name: string }; scopes: string[] };
+    };
+    expect(body.data.name).toBe("bootstrap");
+    expect(body.data.organization.name).toBe("Default");
+    expect(body.data.scopes.toSorted()).toEqual([
+      "admin",
+      "export:read",
+      "translations:read",
+      "translations:write",
+    ]);
+    expect((await fetch(`${first.baseUrl}/healthz`)).status).toBe(200);
+  } finally {
+    first.proc.kill("SIGTERM");
+    await first.exited;
+  }
+  const second = await startServerProcess(env);
+  try {
+    expect(bootstrapKey(second.stderr())).toBeNull();
+  } finally {
+    second.proc.kill("SIGTERM");
+    await second.exited;
+  }
+});
+
+test("PARLANCE_BOOTSTRAP=0 creates no key", async () => {
+  const dir = tempDir();
+  const server = await startServerProcess({
+    PARLANCE_DATABASE_URL: `sqlite:${join(dir, "db.sqlite")}`,
+    PARLANCE_BOOTSTRAP: "0",
+  });
+  try {
+    expect(bootstrapKey(server.stderr())).toBeNull();
+  } finally {
+    server.proc.kill("SIGTERM");
+    await server.exited;
+  }
+});
