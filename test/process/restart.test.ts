@@ -6,7 +6,12 @@ import { admin, bootstrapKey, bootstrapOrg, startServerProcess, tempDir } from "
 const ROWS = 50_000;
 const bigContent = (tag: string) => {
   const doc: Record<string, Record<string, string>> = {};
-  for (let i = 0; i < ROWS; i++) (doc[`section${i % 100}`] ??= {})[`key${i}`] = `${tag} value ${i}`;
+  for (let i = 0; i < ROWS; i++) {
+    const name = `section${i % 100}`;
+    const section = doc[name] ?? {};
+    section[`key${i}`] = `${tag} value ${i}`;
+    doc[name] = section;
+  }
   return JSON.stringify(doc);
 };
 
