@@ -1,0 +1,29 @@
+import type { TranslationStatus } from "../types.ts";
+import type { ExportInput } from "./formatter.ts";
+import { escapeXmlAttr, escapeXmlText } from "./xml-escape.ts";
+
+const STATE_12: Record<TranslationStatus, string> = {
+  draft: "new",
+  pending: "translated",
+  needs_review: "needs-review-translation",
+  approved: "final",
+};
+
+/**
+ * XLIFF 1.2, valid against xliff-core-1.2-strict.xsd. `id` and `resname` are the key itself
+ * (`id` is an xsd:string, unique per file as keys are); `xml:space="preserve"` keeps every space.
+ */
+export function renderXliff12({ project, language, rows, sources }: ExportInput): string {
+  let out =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n' +
+    `  <file original="${escapeXmlAttr(project.name)}" datatype="plaintext" source-language="${escapeXmlAttr(project.baseLanguage)}" target-language="${escapeXmlAttr(language)}">\n    <body>\n`;
+  for (const r of rows) {
+    const key = escapeXmlAttr(r.key);
+    out +=
+      `      <trans-unit id="${key}" resname="${key}" xml:space="preserve">\n` +
+      `        <source>${escapeXmlText(sources.get(r.key) ?? "")}</source>\n` +
+      `        <target state="${STATE_12[r.status]}">${escapeXmlText(r.value)}</target>\n` +
+      "      </trans-unit>\n";
+  }
+  return `${out}    </body>\n  </file>\n</xliff>\n`;
+}
