@@ -1,7 +1,13 @@
+import { Type } from "@sinclair/typebox";
 import { t } from "elysia";
 import { JOB_STATUSES, SCOPES, TRANSLATION_STATUSES } from "../core/index.ts";
 
-/** TypeBox schemas of the public shapes: they validate requests and generate the OpenAPI document. */
+/**
+ * TypeBox schemas of the public shapes: they validate requests and generate the OpenAPI document.
+ * Responses use TypeBox's own Integer: Elysia's `t.Integer` also admits numeric strings (for
+ * query coercion), which would document every count as "string or integer".
+ */
+const Int = () => Type.Integer();
 
 export const Uuid = (description: string) => t.String({ format: "uuid", description });
 export const Locale = (description = "Locale code such as en, pt-BR or zh-Hant-TW") =>
@@ -31,8 +37,8 @@ export const KeyInfo = t.Object({
   name: t.String(),
   organization: t.Object({ id: t.String(), name: t.String() }),
   scopes: t.Array(ScopeSchema),
-  rateLimit: t.Integer(),
-  usageCount: t.Integer(),
+  rateLimit: Int(),
+  usageCount: Int(),
 });
 
 export const ImportJob = t.Object({
@@ -40,7 +46,7 @@ export const ImportJob = t.Object({
   projectId: t.String({ format: "uuid" }),
   type: t.Literal("import"),
   status: t.UnionEnum(JOB_STATUSES),
-  summary: t.Object({ created: t.Integer(), updated: t.Integer(), deleted: t.Optional(t.Integer()) }),
+  summary: t.Object({ created: Int(), updated: Int(), deleted: t.Optional(Int()) }),
   errorMessage: t.Union([t.String(), t.Null()]),
   createdAt: IsoDate,
   updatedAt: IsoDate,
@@ -51,14 +57,14 @@ export const Coverage = t.Object({
   projectName: t.String(),
   baseLanguage: t.String(),
   hasReferenceKeys: t.Boolean(),
-  referenceKeyCount: t.Integer(),
+  referenceKeyCount: Int(),
   locales: t.Array(
     t.Object({
       language: t.String(),
-      coveragePercent: t.Integer(),
-      filledKeys: t.Integer(),
-      missingCount: t.Integer(),
-      totalReferenceKeys: t.Integer(),
+      coveragePercent: Int(),
+      filledKeys: Int(),
+      missingCount: Int(),
+      totalReferenceKeys: Int(),
     }),
   ),
 });
@@ -68,8 +74,8 @@ export const ApiKeyInfo = t.Object({
   name: t.String(),
   prefix: t.String({ description: "pl_ and the first 6 hex characters" }),
   scopes: t.Array(ScopeSchema),
-  rateLimit: t.Integer(),
-  usageCount: t.Integer(),
+  rateLimit: Int(),
+  usageCount: Int(),
   active: t.Boolean(),
   expiresAt: t.Union([IsoDate, t.Null()]),
   createdAt: IsoDate,
@@ -85,7 +91,7 @@ export const Translation = t.Object({
   updatedAt: IsoDate,
 });
 
-export const Pagination = t.Object({ total: t.Integer(), limit: t.Integer(), offset: t.Integer() });
+export const Pagination = t.Object({ total: Int(), limit: Int(), offset: Int() });
 
 /** The error statuses a route can answer, each with the Error object, for the OpenAPI document. */
 export function errors(...statuses: number[]) {

@@ -38,6 +38,7 @@ export const apiKeyRoutes = (parlance: Parlance) =>
       },
       {
         ...guard("admin"),
+        parse: "json",
         body: t.Object({
           name: t.String({ minLength: 1, maxLength: 100 }),
           scopes: t.Array(ScopeSchema, { minItems: 1 }),

@@ -1,3 +1,4 @@
+import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import type { Parlance, TokenRequest } from "../../core/index.ts";
 import { clientAddress } from "../client-address.ts";
@@ -25,7 +26,7 @@ const str = (v: unknown): string | undefined => (typeof v === "string" ? v : und
 const tokenBody = t.Object({
   access_token: t.String(),
   token_type: t.Literal("Bearer"),
-  expires_in: t.Integer(),
+  expires_in: Type.Integer(),
   scope: t.String(),
 });
 const oauthError = t.Object({ error: t.String(), error_description: t.String(), timestamp: IsoDate });
@@ -65,6 +66,7 @@ export const authTokenRoutes = (parlance: Parlance, options: { trustProxy: boole
       return new Response(JSON.stringify(payload), { status: outcome.status, headers });
     },
     {
+      parse: ["urlencoded", "json"],
       body: t.Unknown({
         description:
           "application/x-www-form-urlencoded (or JSON): grant_type=client_credentials, client_secret=<API key>, " +

@@ -1,3 +1,4 @@
+import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import { IMPORT_MODES, type Parlance, TRANSLATION_STATUSES } from "../../core/index.ts";
 import { principalOf } from "../request-state.ts";
@@ -18,11 +19,11 @@ const preview = t.Object({
   dryRun: t.Boolean(),
   importMode: t.UnionEnum(IMPORT_MODES),
   language: t.String(),
-  rowCount: t.Integer(),
-  toCreate: t.Integer(),
-  toUpdate: t.Integer(),
-  unchanged: t.Integer(),
-  toDelete: t.Optional(t.Integer()),
+  rowCount: Type.Integer(),
+  toCreate: Type.Integer(),
+  toUpdate: Type.Integer(),
+  unchanged: Type.Integer(),
+  toDelete: t.Optional(Type.Integer()),
 });
 
 const accepted = t.Object({
@@ -49,6 +50,8 @@ export const pushRoutes = (parlance: Parlance) => {
   };
   const options = (deprecated: boolean) => ({
     ...guard("translations:write"),
+    // Documents the media type; the global size-limited parser (server/body.ts) reads the body first.
+    parse: "json" as const,
     body,
     response: { 200: preview, 202: accepted, ...errors(400, 401, 402, 403, 404, 413, 429, 500) },
     detail: {
