@@ -11,8 +11,10 @@ export const RATE_WINDOW_MS = 3600_000;
 export interface Admission {
   principal: Principal | null;
   rate: RateDecision;
-  /** 401 or 429 to answer instead of running the request; null when it may run. */
-  refusal: ParlanceError | null;
+  /** 429 when the window is spent: the request must not run. */
+  limited: ParlanceError | null;
+  /** Why there is no principal (401), for routes that need one. */
+  authError: ParlanceError | null;
 }
 
 export const keyBucket = (keyId: string) => `key:${keyId}`;
@@ -21,44 +23,32 @@ export const addressBucket = (address: string) => `addr:${address}`;
 /**
  * Authenticates and rate-limits one request (CONTRACT §4). A valid credential is charged to its
  * key's hourly window; anything else to the client address's window, so guessing keys is limited
- * too. With `required` false (documents, unknown routes) a failed authentication is not a refusal.
+ * too. Whether a missing principal matters is the route's call (documents and unknown routes need none).
  */
 export async function admit(
   deps: Deps,
   settings: Settings,
   usage: UsageTracker,
-  request: { authorization: string | null; address: string; required: boolean },
+  request: { authorization: string | null; address: string },
 ): Promise<Admission> {
   const nowMs = deps.clock.now().getTime();
   let principal: Principal | null = null;
   let authError: ParlanceError | null = null;
-  if (request.authorization || request.required) {
-    try {
-      principal = await authenticate(deps, request.authorization);
-    } catch (e) {
-      if (!isParlanceError(e)) throw e;
-      authError = e;
-    }
+  try {
+    principal = await authenticate(deps, request.authorization);
+  } catch (e) {
+    if (!isParlanceError(e)) throw e;
+    authError = e;
   }
+  const { rateLimiter } = deps;
   if (principal) {
-    const rate = await deps.rateLimiter.consume(
-      keyBucket(principal.key.id),
-      principal.key.rateLimit,
-      RATE_WINDOW_MS,
-      nowMs,
-    );
-    if (!rate.allowed) return { principal, rate, refusal: rateLimited(rate, nowMs) };
+    const rate = await rateLimiter.consume(keyBucket(principal.key.id), principal.key.rateLimit, RATE_WINDOW_MS, nowMs);
+    if (!rate.allowed) return { principal, rate, limited: rateLimited(rate, nowMs), authError: null };
     usage.record(principal.key.id, new Date(nowMs).toISOString());
-    return { principal, rate, refusal: null };
+    return { principal, rate, limited: null, authError: null };
   }
-  const rate = await deps.rateLimiter.consume(
-    addressBucket(request.address),
-    settings.anonRateLimit,
-    RATE_WINDOW_MS,
-    nowMs,
-  );
-  if (!rate.allowed) return { principal: null, rate, refusal: rateLimited(rate, nowMs) };
-  return { principal: null, rate, refusal: request.required ? authError : null };
+  const rate = await rateLimiter.consume(addressBucket(request.address), settings.anonRateLimit, RATE_WINDOW_MS, nowMs);
+  return { principal: null, rate, limited: rate.allowed ? null : rateLimited(rate, nowMs), authError };
 }
 
 /** Seconds until the window ends, at least one. */

@@ -46,7 +46,8 @@ function flatten(root: { [k: string]: Json }): Map<string, string> {
     const children = childrenOf(value);
     for (let i = children.length - 1; i >= 0; i--) {
       const [name, child] = children[i] as [string, Json];
-      const key = prefix === "" ? name : `${prefix}.${name}`;
+      // Only the root has no prefix: an empty key above must still show as an empty segment.
+      const key = depth === 1 ? name : `${prefix}.${name}`;
       if (child !== null && typeof child === "object") {
         stack.push({ prefix: key, value: child, depth: depth + 1 });
         continue;

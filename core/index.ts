@@ -18,7 +18,7 @@ export { isLocale } from "./locale.ts";
 export type { OAuthErrorCode, TokenOutcome, TokenRequest } from "./oauth.ts";
 export { createParlance, type Parlance, type ParlanceOptions } from "./parlance.ts";
 export type * from "./ports.ts";
-export type { Principal } from "./principal.ts";
+export { type Principal, requireScope } from "./principal.ts";
 export type { ProjectView } from "./projects.ts";
 export type { PullRequest, PullResult } from "./pull.ts";
 export type { PushAccepted, PushPreview, PushRequest, PushResult } from "./push.ts";

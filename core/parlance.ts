@@ -38,7 +38,9 @@ export function createParlance(deps: Deps, options: ParlanceOptions = {}) {
   return {
     settings,
     storage: deps.storage,
-    admit: (req: { authorization: string | null; address: string; required: boolean }) =>
+    /** The clock every use case reads; transports stamp their own answers with it too. */
+    now: () => deps.clock.now(),
+    admit: (req: { authorization: string | null; address: string }) =>
       admit(deps, settings, usage, req),
     requestToken: (req: TokenRequest, address: string) => requestToken(deps, settings, usage, req, address),
     keyInfo: (p: Principal) => keyInfo(deps, usage, p),

@@ -124,6 +124,15 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
       } catch {
         // Storage is down: the error answer still goes out, without rate-limit headers.
       }
+      if (path === TOKEN_PATH && request.method === "POST" && failure.code === "invalid_input") {
+        // CONTRACT §3: the token endpoint answers an unreadable body in OAuth's own error shape.
+        const oauth = {
+          error: "invalid_request",
+          error_description: failure.message,
+          timestamp: parlance.now().toISOString(),
+        };
+        return jsonResponse(400, oauth, { ...headers, "cache-control": "no-store", pragma: "no-cache" });
+      }
       return respond(failure, headers, request);
     })
     .use(
