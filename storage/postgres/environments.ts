@@ -1,0 +1,26 @@
+import type { Sql } from "postgres";
+import type { EnvironmentStore } from "../../core/ports.ts";
+import { str } from "./convert.ts";
+
+export function createEnvironmentStore(sql: Sql): EnvironmentStore {
+  return {
+    async set(o) {
+      await sql`
+        INSERT INTO environment_overrides (project_id, environment, language, key, value)
+        VALUES (${o.projectId}, ${o.environment}, ${o.language}, ${o.key}, ${o.value})
+        ON CONFLICT (project_id, environment, language, md5(key)) DO UPDATE SET value = excluded.value`;
+    },
+    async list(projectId, environment, language) {
+      const rows = await sql`
+        SELECT key, value FROM environment_overrides
+        WHERE project_id = ${projectId} AND environment = ${environment} AND language = ${language}`;
+      return new Map(rows.map((r) => [str(r.key), str(r.value)]));
+    },
+    async exists(projectId, environment) {
+      const [row] = await sql`
+        SELECT 1 FROM environment_overrides
+        WHERE project_id = ${projectId} AND environment = ${environment} LIMIT 1`;
+      return row !== undefined;
+    },
+  };
+}

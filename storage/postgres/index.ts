@@ -1,0 +1,40 @@
+/**
+ * Postgres storage: every port over one `postgres` (Postgres.js) client that the caller built and
+ * still owns. Several server instances may share the database (`shared: true`): every racing
+ * operation is a single statement or a transaction that locks what it reads.
+ */
+import type { Sql } from "postgres";
+import type { Storage } from "../../core/ports.ts";
+import { createEnvironmentStore } from "./environments.ts";
+import { createJobStore } from "./jobs.ts";
+import { createKeyStore } from "./keys.ts";
+import { migratePostgres } from "./migrate.ts";
+import { createOrgStore } from "./orgs.ts";
+import { createProjectStore } from "./projects.ts";
+import { createRateWindowStore } from "./rate-windows.ts";
+import { createTokenStore } from "./tokens.ts";
+import { createTranslationStore } from "./translations.ts";
+
+export { migratePostgres } from "./migrate.ts";
+export { postgresMigrations } from "./schema.ts";
+
+/** Migrates the schema the client's search_path points at, then returns the store. */
+export async function createPostgresStorage(sql: Sql): Promise<Storage> {
+  await migratePostgres(sql);
+  return {
+    orgs: createOrgStore(sql),
+    projects: createProjectStore(sql),
+    keys: createKeyStore(sql),
+    tokens: createTokenStore(sql),
+    translations: createTranslationStore(sql),
+    jobs: createJobStore(sql),
+    environments: createEnvironmentStore(sql),
+    rateWindows: createRateWindowStore(sql),
+    shared: true,
+    async ping() {
+      await sql`SELECT 1`;
+    },
+    // The client belongs to the caller, and the adapter holds nothing else.
+    async close() {},
+  };
+}

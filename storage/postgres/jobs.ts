@@ -1,0 +1,112 @@
+import type { Sql, TransactionSql } from "postgres";
+import type { ImportCommit, JobStore } from "../../core/ports.ts";
+import type { ImportPayload, ImportSummary, Job, JobStatus } from "../../core/types.ts";
+import { type DbRow, iso, isoOrNull, str, strOrNull } from "./convert.ts";
+
+const toJob = (r: DbRow): Job => ({
+  id: str(r.id),
+  orgId: str(r.org_id),
+  projectId: str(r.project_id),
+  type: "import",
+  status: str(r.status) as JobStatus,
+  runId: str(r.run_id),
+  summary: JSON.parse(str(r.summary)) as ImportSummary,
+  errorMessage: strOrNull(r.error_message),
+  payload: r.payload === null ? null : (JSON.parse(str(r.payload)) as ImportPayload),
+  leaseUntil: isoOrNull(r.lease_until),
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
+});
+
+/** Applies one import's writes and deletes with a constant number of statements, whatever its size. */
+async function applyCommit(tx: TransactionSql, c: ImportCommit, now: string): Promise<void> {
+  if (c.deleteIds.length > 0) {
+    await tx`
+      DELETE FROM translations
+      WHERE id = ANY (${tx.array(c.deleteIds)}::text[])
+        AND project_id = ${c.projectId} AND language = ${c.language}`;
+  }
+  if (c.writes.length === 0) return;
+  // An existing row keeps its id: the conflict updates it in place.
+  await tx`
+    INSERT INTO translations (id, project_id, language, key, value, status, updated_at)
+    SELECT u.id, ${c.projectId}, ${c.language}, u.key, u.value, u.status, ${now}::timestamptz
+    FROM unnest(${tx.array(c.writes.map((w) => w.id))}::text[],
+                ${tx.array(c.writes.map((w) => w.key))}::text[],
+                ${tx.array(c.writes.map((w) => w.value))}::text[],
+                ${tx.array(c.writes.map((w) => w.status))}::text[]) AS u(id, key, value, status)
+    ON CONFLICT (project_id, language, md5(key)) DO UPDATE
+    SET value = excluded.value, status = excluded.status, updated_at = excluded.updated_at`;
+}
+
+export function createJobStore(sql: Sql): JobStore {
+  return {
+    async create(j) {
+      await sql`
+        INSERT INTO jobs (id, org_id, project_id, type, status, run_id, summary, error_message,
+                          payload, lease_until, created_at, updated_at)
+        VALUES (${j.id}, ${j.orgId}, ${j.projectId}, ${j.type}, ${j.status}, ${j.runId},
+                ${JSON.stringify(j.summary)}, ${j.errorMessage},
+                ${j.payload === null ? null : JSON.stringify(j.payload)}, ${j.leaseUntil},
+                ${j.createdAt}, ${j.updatedAt})`;
+    },
+    async get(id) {
+      const [row] = await sql`SELECT * FROM jobs WHERE id = ${id}`;
+      return row ? toJob(row) : null;
+    },
+    async claimNext(runId, now, leaseUntil) {
+      // A running job without a lease was released at start-up (releaseLeases) and is claimable.
+      // SKIP LOCKED lets racing instances pass over a job another one is claiming; a job whose
+      // row changed meanwhile is re-checked against the WHERE clause before it is taken.
+      const [row] = await sql`
+        WITH candidate AS (
+          SELECT j.id FROM jobs j
+          WHERE j.status IN ('pending', 'running')
+            AND (j.status = 'pending' OR j.lease_until IS NULL OR j.lease_until < ${now})
+            AND NOT EXISTS (
+              SELECT 1 FROM jobs older
+              WHERE older.project_id = j.project_id AND older.seq < j.seq
+                AND older.status IN ('pending', 'running'))
+          ORDER BY j.seq
+          LIMIT 1
+          FOR UPDATE SKIP LOCKED
+        )
+        UPDATE jobs SET status = 'running', run_id = ${runId}, lease_until = ${leaseUntil}, updated_at = ${now}
+        FROM candidate WHERE jobs.id = candidate.id
+        RETURNING jobs.*`;
+      return row ? toJob(row) : null;
+    },
+    async renewLease(id, runId, leaseUntil) {
+      const result = await sql`
+        UPDATE jobs SET lease_until = ${leaseUntil}
+        WHERE id = ${id} AND run_id = ${runId} AND status = 'running'`;
+      return result.count > 0;
+    },
+    async complete(id, runId, commit, now) {
+      return sql.begin(async (tx) => {
+        // Locking the job row first means a concurrent takeover waits for this commit or wins.
+        const [held] = await tx`
+          SELECT 1 FROM jobs WHERE id = ${id} AND run_id = ${runId} AND status = 'running' FOR UPDATE`;
+        if (!held) return false;
+        await applyCommit(tx, commit, now);
+        await tx`
+          UPDATE jobs SET status = 'completed', summary = ${JSON.stringify(commit.summary)},
+                          payload = NULL, lease_until = NULL, updated_at = ${now}
+          WHERE id = ${id}`;
+        return true;
+      });
+    },
+    async fail(id, runId, message, now) {
+      const result = await sql`
+        UPDATE jobs SET status = 'failed', error_message = ${message}, payload = NULL,
+                        lease_until = NULL, updated_at = ${now}
+        WHERE id = ${id} AND run_id = ${runId} AND status = 'running'`;
+      return result.count > 0;
+    },
+    async releaseLeases(now) {
+      const result = await sql`
+        UPDATE jobs SET lease_until = NULL, updated_at = ${now} WHERE status = 'running'`;
+      return result.count;
+    },
+  };
+}

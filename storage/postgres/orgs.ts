@@ -1,0 +1,30 @@
+import type { Sql } from "postgres";
+import type { OrganizationStore } from "../../core/ports.ts";
+import type { Organization } from "../../core/types.ts";
+import { type DbRow, iso, numOrNull, str } from "./convert.ts";
+
+const toOrg = (r: DbRow): Organization => ({
+  id: str(r.id),
+  name: str(r.name),
+  maxTranslations: numOrNull(r.max_translations),
+  createdAt: iso(r.created_at),
+});
+
+export function createOrgStore(sql: Sql): OrganizationStore {
+  return {
+    async create(org) {
+      await sql`
+        INSERT INTO organizations (id, name, max_translations, created_at)
+        VALUES (${org.id}, ${org.name}, ${org.maxTranslations}, ${org.createdAt})`;
+    },
+    async get(id) {
+      const [row] = await sql`SELECT * FROM organizations WHERE id = ${id}`;
+      return row ? toOrg(row) : null;
+    },
+    async setQuota(id, maxTranslations) {
+      const [row] = await sql`
+        UPDATE organizations SET max_translations = ${maxTranslations} WHERE id = ${id} RETURNING *`;
+      return row ? toOrg(row) : null;
+    },
+  };
+}

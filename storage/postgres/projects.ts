@@ -1,0 +1,49 @@
+import type { Sql } from "postgres";
+import type { ProjectStore } from "../../core/ports.ts";
+import type { Project } from "../../core/types.ts";
+import { type DbRow, iso, isoOrNull, str, strings } from "./convert.ts";
+
+const toProject = (r: DbRow): Project => ({
+  id: str(r.id),
+  orgId: str(r.org_id),
+  name: str(r.name),
+  baseLanguage: str(r.base_language),
+  languages: strings(r.languages),
+  deletedAt: isoOrNull(r.deleted_at),
+  createdAt: iso(r.created_at),
+});
+
+export function createProjectStore(sql: Sql): ProjectStore {
+  return {
+    async create(p) {
+      await sql`
+        INSERT INTO projects (id, org_id, name, base_language, languages, deleted_at, created_at)
+        VALUES (${p.id}, ${p.orgId}, ${p.name}, ${p.baseLanguage}, ${sql.array(p.languages)}::text[],
+                ${p.deletedAt}, ${p.createdAt})`;
+    },
+    async get(id) {
+      const [row] = await sql`SELECT * FROM projects WHERE id = ${id}`;
+      return row ? toProject(row) : null;
+    },
+    async listByOrg(orgId) {
+      const rows = await sql`
+        SELECT * FROM projects WHERE org_id = ${orgId} AND deleted_at IS NULL ORDER BY name, id`;
+      return rows.map(toProject);
+    },
+    async addLanguage(id, language) {
+      // One statement, so two concurrent additions cannot lose one another.
+      const [row] = await sql`
+        UPDATE projects
+        SET languages = CASE WHEN ${language}::text = ANY (languages) THEN languages
+                             ELSE array_append(languages, ${language}::text) END
+        WHERE id = ${id}
+        RETURNING *`;
+      return row ? toProject(row) : null;
+    },
+    async softDelete(id, now) {
+      const [row] = await sql`
+        UPDATE projects SET deleted_at = coalesce(deleted_at, ${now}) WHERE id = ${id} RETURNING *`;
+      return row ? toProject(row) : null;
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { expect, test } from "bun:test";
+import { createPostgresRateLimiter } from "../../adapters/postgres-rate-limiter.ts";
+import { migratePostgres } from "../../storage/postgres/index.ts";
+import { createTestSchema, postgresReachable } from "./postgres-setup.ts";
+
+const HOUR = 3_600_000;
+
+if (await postgresReachable()) {
+  test("fixed window from the first request; refusals are not counted; resets when it ends", async () => {
+    const schema = await createTestSchema();
+    try {
+      const sql = schema.connect(1);
+      await migratePostgres(sql);
+      const limiter = createPostgresRateLimiter(sql);
+      const t0 = 1_767_225_600_000;
+      expect(await limiter.consume("k", 2, HOUR, t0)).toEqual({
+        allowed: true,
+        limit: 2,
+        remaining: 1,
+        resetAt: t0 + HOUR,
+      });
+      expect(await limiter.consume("k", 2, HOUR, t0 + 10)).toEqual({
+        allowed: true,
+        limit: 2,
+        remaining: 0,
+        resetAt: t0 + HOUR,
+      });
+      expect(await limiter.consume("k", 2, HOUR, t0 + 20)).toEqual({
+        allowed: false,
+        limit: 2,
+        remaining: 0,
+        resetAt: t0 + HOUR,
+      });
+      // A raised limit counts from the requests allowed so far, not the refused one.
+      expect(await limiter.consume("k", 3, HOUR, t0 + 30)).toEqual({
+        allowed: true,
+        limit: 3,
+        remaining: 0,
+        resetAt: t0 + HOUR,
+      });
+      expect(await limiter.consume("other", 2, HOUR, t0 + 30)).toMatchObject({ allowed: true, remaining: 1 });
+      const later = t0 + HOUR;
+      expect(await limiter.consume("k", 2, HOUR, later)).toEqual({
+        allowed: true,
+        limit: 2,
+        remaining: 1,
+        resetAt: later + HOUR,
+      });
+      await limiter.flush();
+    } finally {
+      await schema.drop();
+    }
+  });
+
+  test("2L concurrent requests from several instances: exactly L are allowed", async () => {
+    const schema = await createTestSchema();
+    try {
+      await migratePostgres(schema.connect(1));
+      // Four limiters on four clients of four connections each: sixteen sessions racing.
+      const limiters = Array.from({ length: 4 }, () => createPostgresRateLimiter(schema.connect(4)));
+      const limit = 100;
+      const now = 1_767_225_600_000;
+      const decisions = await Promise.all(
+        Array.from({ length: 2 * limit }, (_, i) =>
+          limiters[i % limiters.length]?.consume("shared", limit, HOUR, now),
+        ),
+      );
+      const allowed = decisions.filter((d) => d?.allowed);
+      expect(allowed).toHaveLength(limit);
+      expect(allowed.map((d) => d?.remaining).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+        Array.from({ length: limit }, (_, i) => i),
+      );
+      expect(new Set(decisions.map((d) => d?.resetAt))).toEqual(new Set([now + HOUR]));
+    } finally {
+      await schema.drop();
+    }
+  });
+}
