@@ -115,7 +115,10 @@ export interface ImportCommit {
 
 export interface JobStore {
   create(job: Job): Promise<void>;
-  /** null when absent. */
+  /**
+   * The job without its payload (`payload` is always null here: a push's content can be 12 MB and
+   * polling must not carry it; only claimNext hands the payload out). null when absent.
+   */
   get(id: string): Promise<Job | null>;
   /**
    * Atomically claims the oldest claimable job (in order of creation): one that is `pending`, or

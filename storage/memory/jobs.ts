@@ -47,7 +47,7 @@ export function createMemoryJobStore(table: TranslationTable): JobStore {
     },
     async get(id) {
       const j = jobs.get(id);
-      return j ? copy(j) : null;
+      return j ? { ...copy(j), payload: null } : null;
     },
     async claimNext(runId, now, leaseUntil) {
       // Only the oldest unfinished job of each project is a candidate.

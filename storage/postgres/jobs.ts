@@ -51,7 +51,11 @@ export function createJobStore(sql: Sql): JobStore {
                 ${j.createdAt}, ${j.updatedAt})`;
     },
     async get(id) {
-      const [row] = await sql`SELECT * FROM jobs WHERE id = ${id}`;
+      // Polling never reads the payload back (it can be 12 MB).
+      const [row] = await sql`
+        SELECT id, org_id, project_id, type, status, run_id, summary, error_message, NULL AS payload,
+               lease_until, created_at, updated_at
+        FROM jobs WHERE id = ${id}`;
       return row ? toJob(row) : null;
     },
     async claimNext(runId, now, leaseUntil) {

@@ -43,7 +43,10 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
     never,
     [string, string, string, string, string, string, string, Text, Text, Text, string, string]
   >(`INSERT INTO jobs (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const select = s.prepare<JobRow, [string]>(`SELECT ${COLUMNS} FROM jobs WHERE id = ?`);
+  // Polling never reads the payload back (it can be 12 MB).
+  const select = s.prepare<JobRow, [string]>(
+    `SELECT ${COLUMNS.replace("payload", "NULL AS payload")} FROM jobs WHERE id = ?`,
+  );
   // One statement, so it is atomic: the subquery and the update see the same snapshot under the
   // write lock. A job is claimable only if no older unfinished job of its project exists.
   const claim = s.prepare<JobRow, [string, string, string, string]>(
