@@ -61,7 +61,7 @@ export function jobContract(setup: StorageSetup): void {
           leaseUntil: at(5),
           updatedAt: at(1),
         });
-        expect(await storage().jobs.get(expected.id)).toEqual({ ...claimed, payload: null });
+        expect(await storage().jobs.get(expected.id)).toEqual({ ...(claimed as Job), payload: null });
       }
       expect(await storage().jobs.claimNext(id(), at(1), at(5))).toBeNull();
     });
