@@ -91,7 +91,7 @@ export function jobContract(setup: StorageSetup): void {
       expect(await storage().jobs.renewLease(j.id, first, at(20))).toBe(false);
       expect(await storage().jobs.complete(j.id, first, commitFor(p, "en"), at(7))).toBe(false);
       expect(await storage().jobs.fail(j.id, first, "late", at(7))).toBe(false);
-      expect(await storage().jobs.get(j.id)).toEqual({ ...taken, payload: null });
+      expect(await storage().jobs.get(j.id)).toEqual({ ...(taken as Job), payload: null });
     });
 
     test("two racing claimNext calls never get the same job", async () => {
@@ -184,7 +184,7 @@ export function jobContract(setup: StorageSetup): void {
       expect(await storage().jobs.complete(j.id, id(), commit, at(4))).toBe(false);
       expect(await storage().jobs.complete(id(), claimed?.runId ?? "", commit, at(4))).toBe(false);
       expect(await storage().translations.listForExport(p.id, "en", null)).toEqual(before);
-      expect(await storage().jobs.get(j.id)).toEqual({ ...claimed, payload: null });
+      expect(await storage().jobs.get(j.id)).toEqual({ ...(claimed as Job), payload: null });
     });
 
     test("fail marks the held job failed with the message", async () => {
@@ -193,7 +193,7 @@ export function jobContract(setup: StorageSetup): void {
       const runId = id();
       const claimed = await storage().jobs.claimNext(runId, at(1), at(5));
       expect(await storage().jobs.fail(j.id, id(), "not mine", at(2))).toBe(false);
-      expect(await storage().jobs.get(j.id)).toEqual({ ...claimed, payload: null });
+      expect(await storage().jobs.get(j.id)).toEqual({ ...(claimed as Job), payload: null });
       expect(await storage().jobs.fail(j.id, runId, "Invalid JSON", at(2))).toBe(true);
       expect(await storage().jobs.get(j.id)).toEqual({
         ...must(claimed),
