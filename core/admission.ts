@@ -42,12 +42,22 @@ export async function admit(
   }
   const { rateLimiter } = deps;
   if (principal) {
-    const rate = await rateLimiter.consume(keyBucket(principal.key.id), principal.key.rateLimit, RATE_WINDOW_MS, nowMs);
+    const rate = await rateLimiter.consume(
+      keyBucket(principal.key.id),
+      principal.key.rateLimit,
+      RATE_WINDOW_MS,
+      nowMs,
+    );
     if (!rate.allowed) return { principal, rate, limited: rateLimited(rate, nowMs), authError: null };
     usage.record(principal.key.id, new Date(nowMs).toISOString());
     return { principal, rate, limited: null, authError: null };
   }
-  const rate = await rateLimiter.consume(addressBucket(request.address), settings.anonRateLimit, RATE_WINDOW_MS, nowMs);
+  const rate = await rateLimiter.consume(
+    addressBucket(request.address),
+    settings.anonRateLimit,
+    RATE_WINDOW_MS,
+    nowMs,
+  );
   return { principal: null, rate, limited: rate.allowed ? null : rateLimited(rate, nowMs), authError };
 }
 

@@ -8,8 +8,11 @@ import { SCOPES } from "./types.ts";
  * `Default` and a key `bootstrap` with every scope. Returns the full key (shown once), or null.
  */
 export async function bootstrap(deps: Deps): Promise<{ key: string; orgId: string } | null> {
-  if ((await deps.storage.keys.count()) > 0) return null;
-  const org = await createOrg(deps, "Default");
-  const created = await createKey(deps, org.id, { name: "bootstrap", scopes: SCOPES });
-  return { key: created.key, orgId: org.id };
+  // Exclusive: instances starting together on an empty shared store must create one key, not two.
+  return deps.storage.exclusive("bootstrap", async () => {
+    if ((await deps.storage.keys.count()) > 0) return null;
+    const org = await createOrg(deps, "Default");
+    const created = await createKey(deps, org.id, { name: "bootstrap", scopes: SCOPES });
+    return { key: created.key, orgId: org.id };
+  });
 }

@@ -19,16 +19,78 @@ export function parseContent(content: string): Map<string, string> {
   if (content.length > MAX_CONTENT_BYTES) throw payloadTooLarge();
   if (content.length * 3 > MAX_CONTENT_BYTES && utf8Length(content) > MAX_CONTENT_BYTES)
     throw payloadTooLarge();
+  // A byte order mark (files saved by some editors) is not content: RFC 8259 §8.1 lets parsers ignore it.
+  const text = content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
   let doc: Json;
   try {
-    doc = JSON.parse(content) as Json;
+    doc = JSON.parse(text) as Json;
   } catch (e) {
     throw invalid("content is not valid JSON", e instanceof Error ? e.message : String(e));
   }
   if (doc === null || typeof doc !== "object" || Array.isArray(doc)) {
     throw invalid("content must be a JSON object");
   }
-  return flatten(doc);
+  const rows = flatten(doc);
+  const repeated = repeatedName(text);
+  if (repeated !== null)
+    throw invalid(`Key ${JSON.stringify(repeated)} appears more than once in the content`);
+  return rows;
+}
+
+interface Level {
+  /** Member names seen so far; null for an array. */
+  names: Set<string> | null;
+  /** Flattened key of this container; null for the top-level object. */
+  path: string | null;
+  index: number;
+  last: string;
+}
+
+const isJsonSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+
+/**
+ * JSON.parse keeps the last of two members of one object with the same name and drops the other
+ * silently: that is two inputs for one key (CONTRACT §6). `text` is valid JSON. Returns the
+ * flattened key of the first repeated name, or null.
+ */
+function repeatedName(text: string): string | null {
+  const stack: Level[] = [];
+  const childPath = (l: Level | undefined): string | null => {
+    if (!l) return null;
+    const segment = l.names ? l.last : String(l.index);
+    return l.path === null ? segment : `${l.path}.${segment}`;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const start = i;
+      let escaped = false;
+      for (i++; text.charCodeAt(i) !== 0x22; i++) {
+        if (text.charCodeAt(i) === 0x5c) {
+          escaped = true;
+          i++;
+        }
+      }
+      const top = stack[stack.length - 1];
+      if (!top?.names) continue;
+      let j = i + 1;
+      while (isJsonSpace(text.charCodeAt(j))) j++;
+      if (text.charCodeAt(j) !== 0x3a) continue;
+      const name = escaped ? (JSON.parse(text.slice(start, i + 1)) as string) : text.slice(start + 1, i);
+      if (top.names.has(name)) return top.path === null ? name : `${top.path}.${name}`;
+      top.names.add(name);
+      top.last = name;
+    } else if (c === 0x7b || c === 0x5b) {
+      const path = childPath(stack[stack.length - 1]);
+      stack.push({ names: c === 0x7b ? new Set() : null, path, index: 0, last: "" });
+    } else if (c === 0x7d || c === 0x5d) {
+      stack.pop();
+    } else if (c === 0x2c) {
+      const top = stack[stack.length - 1];
+      if (top && !top.names) top.index++;
+    }
+  }
+  return null;
 }
 
 interface Frame {

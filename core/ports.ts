@@ -182,6 +182,11 @@ export interface Storage {
   rateWindows: RateWindowStore;
   /** True when several server instances may share this store (Postgres). */
   readonly shared: boolean;
+  /**
+   * Runs `fn` while no other caller, in this process or another instance sharing the store, runs a
+   * function under the same `name`. For rare check-then-act steps such as the first-start bootstrap.
+   */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
   /** Resolves when the store answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   /** Releases what the adapter holds; the caller still owns (and closes) the client it passed in. */

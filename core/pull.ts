@@ -1,9 +1,11 @@
 import type { Deps } from "./context.ts";
 import { invalid, notFound } from "./errors.ts";
 import { type ExportOptions, type ExportRow, FORMATTERS, type Formatter } from "./formats/index.ts";
+import { isUuid } from "./ids.ts";
 import { requireLocale } from "./locale.ts";
 import { type Principal, requireScope } from "./principal.ts";
 import { visibleProject } from "./projects.ts";
+import { hasUncarriableCharacter } from "./text.ts";
 
 /** The query of `GET /pull` (API.md) and its CONTRACT §10–11 options, as strings. */
 export interface PullRequest {
@@ -45,7 +47,9 @@ function parseSelectedIds(raw: string | undefined): string[] | null {
   if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string")) {
     throw invalid("selected_ids must be a JSON array of strings");
   }
-  return ids;
+  // Identifiers are UUIDs: any other string matches nothing, and is not worth a query (Postgres
+  // refuses a text holding U+0000 outright).
+  return ids.filter(isUuid);
 }
 
 function parseOptions(req: PullRequest): ExportOptions {
@@ -76,7 +80,11 @@ export async function pull(deps: Deps, principal: Principal, req: PullRequest): 
   if (!project.languages.includes(req.language))
     throw notFound(`The project has no language ${req.language}`);
   const { translations, environments } = deps.storage;
-  if (req.environment !== undefined && !(await environments.exists(project.id, req.environment))) {
+  if (
+    req.environment !== undefined &&
+    // No environment name holds a character no store can keep (U+0000 and the like): don't ask.
+    (hasUncarriableCharacter(req.environment) || !(await environments.exists(project.id, req.environment)))
+  ) {
     throw invalid(`The project has no environment ${JSON.stringify(req.environment)}`);
   }
   const found =

@@ -7,6 +7,8 @@ export interface Config {
   bootstrap: boolean;
   anonRateLimit: number;
   trustProxy: boolean;
+  /** How long an instance holds a claimed job before another may take it over. */
+  jobLeaseMs: number;
 }
 
 export const DEFAULT_DATABASE_URL = "sqlite:./data/parlance.sqlite";
@@ -35,5 +37,6 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     bootstrap: env.PARLANCE_BOOTSTRAP !== "0",
     anonRateLimit: integer(env, "PARLANCE_ANON_RATE_LIMIT", 1000, 1, 1_000_000),
     trustProxy: env.PARLANCE_TRUST_PROXY === "1",
+    jobLeaseMs: integer(env, "PARLANCE_JOB_LEASE_MS", 30_000, 1_000, 3_600_000),
   };
 }

@@ -17,7 +17,7 @@ export async function openRuntime(config: Config, log: Logger, clock: Clock = sy
   const queue = createPQueueJobQueue((e) => log("error", "background task failed", { error: String(e) }));
   const parlance = createParlance(
     { storage: store.storage, queue, clock, rateLimiter: store.rateLimiter, hasher: nodeHasher },
-    { anonRateLimit: config.anonRateLimit, log },
+    { anonRateLimit: config.anonRateLimit, jobLeaseMs: config.jobLeaseMs, log },
   );
   return {
     parlance,

@@ -1,3 +1,4 @@
+import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import type { Parlance } from "../../core/index.ts";
 import { principalOf } from "../request-state.ts";
@@ -15,8 +16,9 @@ export const apiKeyRoutes = (parlance: Parlance) =>
       {
         ...guard("admin"),
         query: t.Object({
-          limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 20 })),
-          offset: t.Optional(t.Integer({ minimum: 0, default: 0 })),
+          // Bounds are checked by core's paging(): a query bound failing here would not name the field.
+          limit: t.Optional(t.Integer({ default: 20, description: "1 to 100" })),
+          offset: t.Optional(t.Integer({ default: 0, description: "0 or more" })),
         }),
         response: {
           200: t.Object({ success: t.Boolean(), data: t.Array(ApiKeyInfo), pagination: Pagination }),
@@ -42,7 +44,8 @@ export const apiKeyRoutes = (parlance: Parlance) =>
         body: t.Object({
           name: t.String({ minLength: 1, maxLength: 100 }),
           scopes: t.Array(ScopeSchema, { minItems: 1 }),
-          rateLimit: t.Optional(t.Integer({ minimum: 1, maximum: 10000, default: 1000 })),
+          // TypeBox's own Integer: Elysia's t.Integer would also take "5" from a JSON body.
+          rateLimit: t.Optional(Type.Integer({ minimum: 1, maximum: 10000, default: 1000 })),
           expiresAt: t.Optional(t.Union([IsoDate, t.Null()])),
         }),
         response: {

@@ -22,8 +22,9 @@ export const translationRoutes = (parlance: Parlance) =>
       query: t.Object({
         project_id: Uuid("Project to list"),
         language: Locale("Language to list"),
-        limit: t.Optional(t.Integer({ minimum: 1, maximum: 1000, default: 100 })),
-        offset: t.Optional(t.Integer({ minimum: 0, default: 0 })),
+        // Bounds are checked by core's paging(): a query bound failing here would not name the field.
+        limit: t.Optional(t.Integer({ default: 100, description: "1 to 1000" })),
+        offset: t.Optional(t.Integer({ default: 0, description: "0 or more" })),
       }),
       response: {
         200: t.Object({ success: t.Boolean(), data: t.Array(Translation), pagination: Pagination }),

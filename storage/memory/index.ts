@@ -1,5 +1,6 @@
 import type { Storage } from "../../core/ports.ts";
 import type { Project } from "../../core/types.ts";
+import { createLocalExclusive } from "../local-exclusive.ts";
 import { createMemoryEnvironmentStore } from "./environments.ts";
 import { createMemoryJobStore } from "./jobs.ts";
 import { createMemoryKeyStore } from "./keys.ts";
@@ -27,6 +28,7 @@ export function createMemoryStorage(): Storage {
     environments: createMemoryEnvironmentStore(),
     rateWindows: createMemoryRateWindowStore(),
     shared: false,
+    exclusive: createLocalExclusive(),
     async ping() {},
     async close() {},
   };

@@ -31,6 +31,18 @@ export async function createPostgresStorage(sql: Sql): Promise<Storage> {
     environments: createEnvironmentStore(sql),
     rateWindows: createRateWindowStore(sql),
     shared: true,
+    async exclusive(name, fn) {
+      // A session-level advisory lock on a connection of its own, held while fn works through the
+      // pool; keyed by schema too, so stores in different schemas never wait on each other.
+      const lock = await sql.reserve();
+      try {
+        await lock`SELECT pg_advisory_lock(hashtext(current_schema() || ':' || ${name}))`;
+        return await fn();
+      } finally {
+        await lock`SELECT pg_advisory_unlock(hashtext(current_schema() || ':' || ${name}))`.catch(() => {});
+        lock.release();
+      }
+    },
     async ping() {
       await sql`SELECT 1`;
     },

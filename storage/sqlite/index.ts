@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { Storage } from "../../core/ports.ts";
+import { createLocalExclusive } from "../local-exclusive.ts";
 import { createSqliteEnvironmentStore } from "./environments.ts";
 import { createSqliteJobStore } from "./jobs.ts";
 import { createSqliteKeyStore } from "./keys.ts";
@@ -33,6 +34,7 @@ export function createSqliteStorage(db: Database): Storage {
     environments: createSqliteEnvironmentStore(s),
     rateWindows: createSqliteRateWindowStore(db, s),
     shared: false,
+    exclusive: createLocalExclusive(),
     async ping() {
       ping.get();
     },
