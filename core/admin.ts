@@ -4,12 +4,15 @@ import { invalid, notFound } from "./errors.ts";
 import { newId } from "./ids.ts";
 import { requireLocale } from "./locale.ts";
 import { type ProjectView, projectView, requireUuid } from "./projects.ts";
+import { hasUncarriableCharacter } from "./text.ts";
 import type { EnvironmentOverride, Organization, Project, TranslationStatus } from "./types.ts";
 
 /** CONTRACT §2 operator commands: outside the public API, no authentication, same core rules. */
 
 const requireName = (name: string, field = "name"): string => {
   if (name.trim() === "" || [...name].length > 200) throw invalid(`${field} must be 1 to 200 characters`);
+  // Names reach export files (XLIFF's original, file names): the push rules on characters apply.
+  if (hasUncarriableCharacter(name)) throw invalid(`${field} contains a character no export can carry`);
   return name;
 };
 
@@ -112,6 +115,14 @@ export async function setEnvironmentOverride(
   }
   const environment = requireName(input.environment, "env");
   if (input.key === "") throw invalid("key must not be empty");
+  // The override reaches exports, so it obeys the push rules on characters (CONTRACT §6).
+  for (const [field, text] of [
+    ["env", environment],
+    ["key", input.key],
+    ["value", input.value],
+  ] as const) {
+    if (hasUncarriableCharacter(text)) throw invalid(`${field} contains a character no export can carry`);
+  }
   const override: EnvironmentOverride = {
     projectId: project.id,
     environment,

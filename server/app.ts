@@ -96,7 +96,12 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
       if (admission.limited)
         return respond(admission.limited, set.headers as Record<string, string>, request);
     })
-    .onParse(({ request, contentType }) => parseBody(request, contentType))
+    .onParse(({ request, contentType }) => {
+      // A caller without credentials learns nothing more (401), and its body is never read.
+      const admission = admissionOf(request);
+      if (admission && !admission.principal && admission.authError) throw admission.authError;
+      return parseBody(request, contentType);
+    })
     .onError(async ({ code, error, set, request }) => {
       const path = pathOf(request.url);
       let failure: ParlanceError;

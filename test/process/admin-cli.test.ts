@@ -88,7 +88,9 @@ describe("operator commands (CONTRACT §2)", () => {
       key: "a.b",
       value: "Salut",
     });
-    expect(await admin<unknown[]>(["translations", "list", "--project", pid, "--language", "fr"], env)).toEqual([]);
+    expect(
+      await admin<unknown[]>(["translations", "list", "--project", pid, "--language", "fr"], env),
+    ).toEqual([]);
     expect(await admin(["project", "delete", "--project", pid], env)).toEqual({ id: pid, deleted: true });
   });
 
