@@ -6,18 +6,7 @@ import { type ApiKey, SCOPES, type Scope } from "./types.ts";
 import type { UsageTracker } from "./usage.ts";
 
 /** CONTRACT §5 ApiKeyInfo: what listings show; never the key or its hash. */
-export interface ApiKeyInfo {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: Scope[];
-  rateLimit: number;
-  usageCount: number;
-  active: boolean;
-  expiresAt: string | null;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+export type ApiKeyInfo = Omit<ApiKey, "orgId" | "hash">;
 
 export const apiKeyInfo = (k: ApiKey): ApiKeyInfo => ({
   id: k.id,
