@@ -1,0 +1,105 @@
+#!/usr/bin/env bun
+/**
+ * `bun run bench`: Parlance's hot paths against the raw floor of each, measured in the same run.
+ * Method and latest figures: docs/benchmarks.md. Progress goes to stderr; the report to stdout.
+ */
+import { DocumentSet } from "./data.ts";
+import { benchGetSmall } from "./get-small.ts";
+import {
+  ALL_FIGURES,
+  FORMATS,
+  getName,
+  PEAK_RSS,
+  pullName,
+  pushName,
+  STORES,
+  type StoreKind,
+} from "./names.ts";
+import { type Options, parseOptions, USAGE, UsageError, wants } from "./options.ts";
+import { benchPull } from "./pull.ts";
+import { benchPush, seed } from "./push.ts";
+import { jsonReport, textReport } from "./report.ts";
+import type { Figure } from "./stats.ts";
+import { openTarget, type Target } from "./target.ts";
+
+const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
+
+let current: Target | null = null;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    log(`${signal}: stopping`);
+    void (current?.close() ?? Promise.resolve()).finally(() => process.exit(130));
+  });
+}
+
+async function benchStore(store: StoreKind, options: Options, docs: DocumentSet): Promise<Figure[]> {
+  const want = (name: string) => wants(options, name);
+  const push = {
+    fresh: want(pushName(store, "new")),
+    changed: want(pushName(store, "10pct")),
+    peakRss: store === "sqlite" && want(PEAK_RSS),
+  };
+  const pulls = FORMATS.some((f) => want(pullName(store, f)));
+  const needsData = push.fresh || push.changed || push.peakRss || pulls;
+  const verbose = options.verbose ? log : () => {};
+
+  log(`${store}: starting the server on a fresh store`);
+  const t = await openTarget(store, options.runs);
+  current = t;
+  try {
+    verbose(`${store}: server pid ${t.server.pid} at ${t.server.baseUrl}, store ${t.databaseUrl}`);
+    const figures: Figure[] = [];
+    if (needsData) {
+      const idleKib = await seed(t, docs, log);
+      figures.push(...(await benchPush(t, docs, options, push, idleKib, log, verbose)));
+      figures.push(...(await benchPull(t, options, want, log)));
+    }
+    if (want(getName(store))) figures.push(await benchGetSmall(t, options, log));
+    return figures;
+  } catch (e) {
+    log(`${store} failed; the server's last words:\n${t.server.stderr().slice(-4000)}`);
+    throw e;
+  } finally {
+    current = null;
+    await t.close();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const options = parseOptions(argv);
+  const docs = new DocumentSet(options.rows);
+  log(
+    `${options.rows} rows (${(Buffer.byteLength(docs.document()) / 1e6).toFixed(1)} MB), ${options.runs} runs, ` +
+      `load ${options.loadRuns} × ${options.loadSeconds} s × ${options.connections} connections`,
+  );
+  const figures: Figure[] = [];
+  for (const store of STORES) {
+    const names = ALL_FIGURES.filter(
+      (n) => n.includes(`-${store}`) || (store === "sqlite" && n === PEAK_RSS),
+    );
+    if (!names.some((n) => wants(options, n))) continue;
+    figures.push(...(await benchStore(store, options, docs)));
+  }
+  // Report order is the issue's order, whatever order they were measured in.
+  figures.sort((a, b) => ALL_FIGURES.indexOf(a.name) - ALL_FIGURES.indexOf(b.name));
+  process.stdout.write(`${options.json ? jsonReport(figures) : textReport(figures)}\n`);
+  const failed = figures.filter((f) => f.failed);
+  for (const f of failed) log(`${f.name} FAILED: ${f.failed}`);
+  return failed.length > 0 ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    if (e instanceof UsageError && e.message === "") {
+      process.stdout.write(`${USAGE}\n`);
+      process.exit(0);
+    }
+    if (e instanceof UsageError) {
+      process.stderr.write(`bench: ${e.message}\n\n${USAGE}\n`);
+      process.exit(2);
+    }
+    log(e instanceof Error ? (e.stack ?? e.message) : String(e));
+    process.exit(1);
+  },
+);
