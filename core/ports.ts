@@ -26,6 +26,8 @@ export interface Clock {
 export interface Hasher {
   /** Lowercase hex SHA-256 of the UTF-8 bytes of `text`. */
   sha256Hex(text: string): string;
+  /** A fast digest for cache validators (ETags): equal texts, equal results; never for secrets. */
+  fingerprint(text: string): string;
 }
 
 export interface OrganizationStore {

@@ -104,7 +104,7 @@ export async function pull(deps: Deps, principal: Principal, req: PullRequest): 
     body,
     contentType: formatter.contentType,
     filename: `${slug(project.name)}.${req.language}.${formatter.extension}`,
-    etag: `"${deps.hasher.sha256Hex(body).slice(0, 40)}"`,
+    etag: `"${deps.hasher.fingerprint(body)}-${body.length.toString(16)}"`,
   };
 }
 

@@ -2,7 +2,7 @@
  * Embedding Parlance's core without HTTP: in-memory storage, push a file, wait for the job, export.
  * Run: bun examples/embedded-core.ts
  */
-import { nodeHasher } from "../adapters/hasher.ts";
+import { runtimeHasher } from "../adapters/hasher.ts";
 import { createMemoryRateLimiter } from "../adapters/memory-rate-limiter.ts";
 import { createPQueueJobQueue } from "../adapters/p-queue-job-queue.ts";
 import { systemClock } from "../adapters/system-clock.ts";
@@ -13,7 +13,7 @@ export async function main(): Promise<string> {
   const storage = createMemoryStorage();
   const queue = createPQueueJobQueue();
   const rateLimiter = await createMemoryRateLimiter(null, systemClock);
-  const parlance = createParlance({ storage, queue, clock: systemClock, rateLimiter, hasher: nodeHasher });
+  const parlance = createParlance({ storage, queue, clock: systemClock, rateLimiter, hasher: runtimeHasher });
 
   const org = await parlance.admin.createOrg("Acme");
   const project = await parlance.admin.createProject({

@@ -3,7 +3,7 @@
  * Run: bun examples/mount-in-your-server.ts   (then curl localhost:3000/healthz)
  */
 import { Database } from "bun:sqlite";
-import { nodeHasher } from "../adapters/hasher.ts";
+import { runtimeHasher } from "../adapters/hasher.ts";
 import { createMemoryRateLimiter } from "../adapters/memory-rate-limiter.ts";
 import { createPQueueJobQueue } from "../adapters/p-queue-job-queue.ts";
 import { systemClock } from "../adapters/system-clock.ts";
@@ -18,7 +18,7 @@ const parlance = createParlance({
   queue: createPQueueJobQueue(),
   clock: systemClock,
   rateLimiter: await createMemoryRateLimiter(storage.rateWindows, systemClock),
-  hasher: nodeHasher,
+  hasher: runtimeHasher,
 });
 await parlance.start(); // resumes import jobs a previous run left unfinished
 const api = createServer(parlance);

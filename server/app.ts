@@ -1,4 +1,5 @@
 import { openapi } from "@elysiajs/openapi";
+import { FormatRegistry } from "@sinclair/typebox";
 import { Elysia, ValidationError } from "elysia";
 import { invalid } from "../core/errors.ts";
 import { type Parlance, ParlanceError } from "../core/index.ts";
@@ -46,7 +47,12 @@ function pathOf(url: string): string {
 }
 
 /** The HTTP composition root: the Elysia app around one Parlance. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function createServer(parlance: Parlance, options: ServerOptions = {}) {
+  // @elysiajs/openapi re-registers TypeBox's "uuid" format with a check that builds a validation
+  // pipeline on every call: a quarter of a small request's CPU. A regex says the same, far cheaper.
+  FormatRegistry.Set("uuid", (value) => UUID.test(value));
   const development = options.development ?? false;
   const trustProxy = options.trustProxy ?? false;
   let routeIndex: ReturnType<typeof createRouteIndex> | null = null;

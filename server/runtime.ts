@@ -1,4 +1,4 @@
-import { nodeHasher } from "../adapters/hasher.ts";
+import { runtimeHasher } from "../adapters/hasher.ts";
 import { createPQueueJobQueue } from "../adapters/p-queue-job-queue.ts";
 import { systemClock } from "../adapters/system-clock.ts";
 import { type Clock, createParlance, type Logger, type Parlance } from "../core/index.ts";
@@ -16,7 +16,7 @@ export async function openRuntime(config: Config, log: Logger, clock: Clock = sy
   const store = await openStore(config.databaseUrl, clock);
   const queue = createPQueueJobQueue((e) => log("error", "background task failed", { error: String(e) }));
   const parlance = createParlance(
-    { storage: store.storage, queue, clock, rateLimiter: store.rateLimiter, hasher: nodeHasher },
+    { storage: store.storage, queue, clock, rateLimiter: store.rateLimiter, hasher: runtimeHasher },
     { anonRateLimit: config.anonRateLimit, jobLeaseMs: config.jobLeaseMs, log },
   );
   return {

@@ -8,6 +8,7 @@ import { configureSqlite, migrateSqlite } from "./migrate.ts";
 import { createSqliteOrganizationStore } from "./organizations.ts";
 import { createSqliteProjectStore } from "./projects.ts";
 import { createSqliteRateWindowStore } from "./rate-windows.ts";
+import { createReadCache } from "./read-cache.ts";
 import { createStatements } from "./statements.ts";
 import { createSqliteTokenStore } from "./tokens.ts";
 import { createSqliteTranslationStore } from "./translations.ts";
@@ -24,10 +25,11 @@ export function createSqliteStorage(db: Database): Storage {
   migrateSqlite(db);
   const s = createStatements(db);
   const ping = s.prepare<{ ok: number }, []>("SELECT 1 AS ok");
+  const cache = createReadCache(s);
   return {
-    orgs: createSqliteOrganizationStore(s),
-    projects: createSqliteProjectStore(s),
-    keys: createSqliteKeyStore(db, s),
+    orgs: createSqliteOrganizationStore(s, cache),
+    projects: createSqliteProjectStore(s, cache),
+    keys: createSqliteKeyStore(db, s, cache),
     tokens: createSqliteTokenStore(s),
     translations: createSqliteTranslationStore(db, s),
     jobs: createSqliteJobStore(db, s),

@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { ParlanceError } from "../../core/errors.ts";
 import type { KeyStore, UsageIncrement } from "../../core/ports.ts";
 import type { ApiKey, Scope } from "../../core/types.ts";
+import type { ReadCache } from "./read-cache.ts";
 import { bool, int, isUniqueViolation, type Statements } from "./statements.ts";
 
 interface KeyRow {
@@ -49,7 +50,10 @@ type InsertParams = [
   string | null,
 ];
 
-export function createSqliteKeyStore(db: Database, s: Statements): KeyStore {
+/** Callers get their own copy: the cached row stays as stored. */
+const copy = (k: ApiKey): ApiKey => ({ ...k, scopes: [...k.scopes] });
+
+export function createSqliteKeyStore(db: Database, s: Statements, cache: ReadCache): KeyStore {
   const insert = s.prepare<never, InsertParams>(
     `INSERT INTO api_keys (id, org_id, name, hash, prefix, scopes, rate_limit, usage_count, active,
        expires_at, created_at, last_used_at)
@@ -81,6 +85,7 @@ export function createSqliteKeyStore(db: Database, s: Statements): KeyStore {
 
   return {
     async create(k) {
+      cache.clear();
       try {
         insert.run(
           k.id,
@@ -103,12 +108,18 @@ export function createSqliteKeyStore(db: Database, s: Statements): KeyStore {
       }
     },
     async findByHash(hash) {
-      const row = selectByHash.get(hash);
-      return row ? toKey(row) : null;
+      const key = cache.read(`key-hash:${hash}`, () => {
+        const row = selectByHash.get(hash);
+        return row ? toKey(row) : null;
+      });
+      return key && copy(key);
     },
     async get(id) {
-      const row = select.get(id);
-      return row ? toKey(row) : null;
+      const key = cache.read(`key:${id}`, () => {
+        const row = select.get(id);
+        return row ? toKey(row) : null;
+      });
+      return key && copy(key);
     },
     async listByOrg(orgId, limit, offset) {
       return readPage(orgId, limit, offset);
@@ -117,11 +128,14 @@ export function createSqliteKeyStore(db: Database, s: Statements): KeyStore {
       return int(countAll.get()?.n ?? 0);
     },
     async deactivate(id) {
+      cache.clear();
       const row = markInactive.get(id);
       return row ? toKey(row) : null;
     },
     async addUsage(increments) {
-      if (increments.length > 0) addAll.immediate(increments);
+      if (increments.length === 0) return;
+      cache.clear();
+      addAll.immediate(increments);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { OrganizationStore } from "../../core/ports.ts";
 import type { Organization } from "../../core/types.ts";
+import type { ReadCache } from "./read-cache.ts";
 import { int, type Statements } from "./statements.ts";
 
 interface OrgRow {
@@ -16,7 +17,7 @@ const toOrg = (r: OrgRow): Organization => ({
   createdAt: r.created_at,
 });
 
-export function createSqliteOrganizationStore(s: Statements): OrganizationStore {
+export function createSqliteOrganizationStore(s: Statements, cache: ReadCache): OrganizationStore {
   const insert = s.prepare<never, [string, string, number | null, string]>(
     "INSERT INTO organizations (id, name, max_translations, created_at) VALUES (?, ?, ?, ?)",
   );
@@ -26,13 +27,18 @@ export function createSqliteOrganizationStore(s: Statements): OrganizationStore 
   );
   return {
     async create(org) {
+      cache.clear();
       insert.run(org.id, org.name, org.maxTranslations, org.createdAt);
     },
     async get(id) {
-      const row = select.get(id);
-      return row ? toOrg(row) : null;
+      const org = cache.read(`org:${id}`, () => {
+        const row = select.get(id);
+        return row ? toOrg(row) : null;
+      });
+      return org && { ...org };
     },
     async setQuota(id, maxTranslations) {
+      cache.clear();
       const row = updateQuota.get(maxTranslations, id);
       return row ? toOrg(row) : null;
     },

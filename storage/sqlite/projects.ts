@@ -1,5 +1,6 @@
 import type { ProjectStore } from "../../core/ports.ts";
 import type { Project } from "../../core/types.ts";
+import type { ReadCache } from "./read-cache.ts";
 import type { Statements } from "./statements.ts";
 
 interface ProjectRow {
@@ -22,7 +23,9 @@ const toProject = (r: ProjectRow): Project => ({
   createdAt: r.created_at,
 });
 
-export function createSqliteProjectStore(s: Statements): ProjectStore {
+const copy = (p: Project): Project => ({ ...p, languages: [...p.languages] });
+
+export function createSqliteProjectStore(s: Statements, cache: ReadCache): ProjectStore {
   const insert = s.prepare<never, [string, string, string, string, string, string | null, string]>(
     `INSERT INTO projects (id, org_id, name, base_language, languages, deleted_at, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -42,6 +45,7 @@ export function createSqliteProjectStore(s: Statements): ProjectStore {
   );
   return {
     async create(p) {
+      cache.clear();
       insert.run(
         p.id,
         p.orgId,
@@ -53,17 +57,22 @@ export function createSqliteProjectStore(s: Statements): ProjectStore {
       );
     },
     async get(id) {
-      const row = select.get(id);
-      return row ? toProject(row) : null;
+      const project = cache.read(`project:${id}`, () => {
+        const row = select.get(id);
+        return row ? toProject(row) : null;
+      });
+      return project && copy(project);
     },
     async listByOrg(orgId) {
       return selectByOrg.all(orgId).map(toProject);
     },
     async addLanguage(id, language) {
+      cache.clear();
       const row = appendLanguage.get(language, id, language) ?? select.get(id);
       return row ? toProject(row) : null;
     },
     async softDelete(id, now) {
+      cache.clear();
       const row = markDeleted.get(now, id);
       return row ? toProject(row) : null;
     },

@@ -4,7 +4,7 @@
  */
 import { Database } from "bun:sqlite";
 import { describe } from "bun:test";
-import { nodeHasher } from "../../adapters/hasher.ts";
+import { runtimeHasher } from "../../adapters/hasher.ts";
 import { createMemoryRateLimiter } from "../../adapters/memory-rate-limiter.ts";
 import { createPQueueJobQueue } from "../../adapters/p-queue-job-queue.ts";
 import { createPostgresRateLimiter } from "../../adapters/postgres-rate-limiter.ts";
@@ -84,7 +84,7 @@ export async function startTestServer(
   }
   const queue = createPQueueJobQueue();
   const parlance = createParlance(
-    { storage, queue, clock, rateLimiter, hasher: nodeHasher },
+    { storage, queue, clock, rateLimiter, hasher: runtimeHasher },
     { anonRateLimit: options.anonRateLimit ?? 1000 },
   );
   await parlance.start();
