@@ -3,6 +3,12 @@ import type { ImportCommit, JobStore } from "../../core/ports.ts";
 import type { ImportPayload, ImportSummary, Job, JobStatus } from "../../core/types.ts";
 import { type DbRow, iso, isoOrNull, str, strOrNull } from "./convert.ts";
 
+/** Rows written before migration 2 still carry the content inside the payload's JSON. */
+function payloadOf(json: string, content: unknown): ImportPayload {
+  const payload = JSON.parse(json) as ImportPayload;
+  return content === null || content === undefined ? payload : { ...payload, content: str(content) };
+}
+
 const toJob = (r: DbRow): Job => ({
   id: str(r.id),
   orgId: str(r.org_id),
@@ -12,7 +18,7 @@ const toJob = (r: DbRow): Job => ({
   runId: str(r.run_id),
   summary: JSON.parse(str(r.summary)) as ImportSummary,
   errorMessage: strOrNull(r.error_message),
-  payload: r.payload === null ? null : (JSON.parse(str(r.payload)) as ImportPayload),
+  payload: r.payload === null ? null : payloadOf(str(r.payload), r.content),
   leaseUntil: isoOrNull(r.lease_until),
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
@@ -44,11 +50,11 @@ export function createJobStore(sql: Sql): JobStore {
     async create(j) {
       await sql`
         INSERT INTO jobs (id, org_id, project_id, type, status, run_id, summary, error_message,
-                          payload, lease_until, created_at, updated_at)
+                          payload, lease_until, created_at, updated_at, content)
         VALUES (${j.id}, ${j.orgId}, ${j.projectId}, ${j.type}, ${j.status}, ${j.runId},
                 ${JSON.stringify(j.summary)}, ${j.errorMessage},
-                ${j.payload === null ? null : JSON.stringify(j.payload)}, ${j.leaseUntil},
-                ${j.createdAt}, ${j.updatedAt})`;
+                ${j.payload === null ? null : JSON.stringify({ ...j.payload, content: undefined })}, ${j.leaseUntil},
+                ${j.createdAt}, ${j.updatedAt}, ${j.payload?.content ?? null})`;
     },
     async get(id) {
       // Polling never reads the payload back (it can be 12 MB).
@@ -95,14 +101,14 @@ export function createJobStore(sql: Sql): JobStore {
         await applyCommit(tx, commit, now);
         await tx`
           UPDATE jobs SET status = 'completed', summary = ${JSON.stringify(commit.summary)},
-                          payload = NULL, lease_until = NULL, updated_at = ${now}
+                          payload = NULL, content = NULL, lease_until = NULL, updated_at = ${now}
           WHERE id = ${id}`;
         return true;
       });
     },
     async fail(id, runId, message, now) {
       const result = await sql`
-        UPDATE jobs SET status = 'failed', error_message = ${message}, payload = NULL,
+        UPDATE jobs SET status = 'failed', error_message = ${message}, payload = NULL, content = NULL,
                         lease_until = NULL, updated_at = ${now}
         WHERE id = ${id} AND run_id = ${runId} AND status = 'running'`;
       return result.count > 0;

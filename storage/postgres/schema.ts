@@ -111,4 +111,13 @@ CREATE TABLE rate_limits (
 );
 `;
 
-export const postgresMigrations: readonly Migration[] = [{ version: 1, name: "initial", sql: initial }];
+export const postgresMigrations: readonly Migration[] = [
+  { version: 1, name: "initial", sql: initial },
+  // The push's raw content no longer travels inside the payload's JSON (stringified and parsed
+  // back, up to 12 MiB); `payload` keeps the small parameters.
+  {
+    version: 2,
+    name: "job content in a column of its own",
+    sql: "ALTER TABLE jobs ADD COLUMN content text;",
+  },
+];

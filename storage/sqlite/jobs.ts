@@ -13,6 +13,7 @@ interface JobRow {
   summary: string;
   error_message: string | null;
   payload: string | null;
+  content: string | null;
   lease_until: string | null;
   created_at: string;
   updated_at: string;
@@ -27,25 +28,31 @@ const toJob = (r: JobRow): Job => ({
   runId: r.run_id,
   summary: JSON.parse(r.summary) as ImportSummary,
   errorMessage: r.error_message,
-  payload: r.payload === null ? null : (JSON.parse(r.payload) as ImportPayload),
+  payload: r.payload === null ? null : payloadOf(r.payload, r.content),
   leaseUntil: r.lease_until,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
 
+/** Rows written before migration 2 still carry the content inside the payload's JSON. */
+function payloadOf(json: string, content: string | null): ImportPayload {
+  const payload = JSON.parse(json) as ImportPayload;
+  return content === null ? payload : { ...payload, content };
+}
+
 const COLUMNS = `id, org_id, project_id, type, status, run_id, summary, error_message, payload, lease_until,
-  created_at, updated_at`;
+  created_at, updated_at, content`;
 
 type Text = string | null;
 
 export function createSqliteJobStore(db: Database, s: Statements): JobStore {
   const insert = s.prepare<
     never,
-    [string, string, string, string, string, string, string, Text, Text, Text, string, string]
-  >(`INSERT INTO jobs (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    [string, string, string, string, string, string, string, Text, Text, Text, string, string, Text]
+  >(`INSERT INTO jobs (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // Polling never reads the payload back (it can be 12 MB).
   const select = s.prepare<JobRow, [string]>(
-    `SELECT ${COLUMNS.replace("payload", "NULL AS payload")} FROM jobs WHERE id = ?`,
+    `SELECT ${COLUMNS.replace("payload", "NULL AS payload").replace("content", "NULL AS content")} FROM jobs WHERE id = ?`,
   );
   // One statement, so it is atomic: the subquery and the update see the same snapshot under the
   // write lock. A job is claimable only if no older unfinished job of its project exists.
@@ -65,7 +72,7 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
     "UPDATE jobs SET lease_until = ? WHERE id = ? AND run_id = ? AND status = 'running'",
   );
   const finish = s.prepare<never, [string, Text, Text, string, string, string]>(
-    `UPDATE jobs SET status = ?, summary = COALESCE(?, summary), error_message = COALESCE(?, error_message), payload = NULL,
+    `UPDATE jobs SET status = ?, summary = COALESCE(?, summary), error_message = COALESCE(?, error_message), payload = NULL, content = NULL,
        lease_until = NULL, updated_at = ?
      WHERE id = ? AND run_id = ? AND status = 'running'`,
   );
@@ -102,10 +109,11 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
         j.runId,
         JSON.stringify(j.summary),
         j.errorMessage,
-        j.payload === null ? null : JSON.stringify(j.payload),
+        j.payload === null ? null : JSON.stringify({ ...j.payload, content: undefined }),
         j.leaseUntil,
         j.createdAt,
         j.updatedAt,
+        j.payload?.content ?? null,
       );
     },
     async get(id) {

@@ -101,4 +101,11 @@ CREATE TABLE rate_windows (
 );
 `,
   },
+  {
+    version: 2,
+    name: "job content in a column of its own",
+    // The push's raw content no longer travels inside the payload's JSON, where writing and reading
+    // it back meant stringifying and parsing up to 12 MiB; `payload` keeps the small parameters.
+    sql: "ALTER TABLE jobs ADD COLUMN content TEXT;",
+  },
 ];
