@@ -142,5 +142,5 @@ export async function listAllTranslations(
   requireLocale(language);
   await requireProject(deps, projectId);
   const rows = await deps.storage.translations.listForExport(projectId, language, null);
-  return rows.map((r) => ({ id: r.id, key: r.key, language: r.language, value: r.value, status: r.status }));
+  return rows.map((r) => ({ id: r.id, key: r.key, language, value: r.value, status: r.status }));
 }

@@ -15,6 +15,7 @@ import type {
   Page,
   Project,
   Translation,
+  TranslationRow,
   TranslationWrite,
 } from "./types.ts";
 
@@ -92,10 +93,11 @@ export interface TranslationStore {
   /** Every row of one language of one project, by key. One read. */
   readLanguage(projectId: string, language: string): Promise<Map<string, ExistingRow>>;
   /**
-   * Rows of one language in ascending code-point order of key. `ids` null means all rows;
-   * otherwise only rows whose id is listed (ids of other projects or languages match nothing).
+   * Rows of one language (id, key, value, status: what an export needs, no more) in ascending
+   * code-point order of key. `ids` null means all rows; otherwise only rows whose id is listed
+   * (ids of other projects or languages match nothing). One read.
    */
-  listForExport(projectId: string, language: string, ids: string[] | null): Promise<Translation[]>;
+  listForExport(projectId: string, language: string, ids: string[] | null): Promise<TranslationRow[]>;
   /** One page of a language, in ascending code-point order of key; total counts the whole language. */
   listPage(projectId: string, language: string, limit: number, offset: number): Promise<Page<Translation>>;
   /** Rows across the organization's non-deleted projects. */

@@ -117,6 +117,14 @@ export interface TranslationWrite {
   status: TranslationStatus;
 }
 
+/** One translation as exports and listings of a known language need it. */
+export interface TranslationRow {
+  id: string;
+  key: string;
+  value: string;
+  status: TranslationStatus;
+}
+
 /** The existing state of one key in one language, as an import compares it. */
 export interface ExistingRow {
   id: string;

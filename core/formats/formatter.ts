@@ -1,12 +1,7 @@
-import type { Project, TranslationStatus } from "../types.ts";
+import type { Project, TranslationRow } from "../types.ts";
 
 /** One exported row: what every format writes. */
-export interface ExportRow {
-  id: string;
-  key: string;
-  value: string;
-  status: TranslationStatus;
-}
+export type ExportRow = TranslationRow;
 
 /** Query options a format may read (`bom`, `xliff_version`), already validated. */
 export interface ExportOptions {

@@ -24,7 +24,7 @@ export function createMemoryTranslationStore(
       const wanted = ids === null ? null : new Set(ids);
       return sorted(projectId, language)
         .filter((t) => wanted === null || wanted.has(t.id))
-        .map((t) => ({ ...t }));
+        .map((t) => ({ id: t.id, key: t.key, value: t.value, status: t.status }));
     },
     async listPage(projectId, language, limit, offset) {
       const all = sorted(projectId, language);

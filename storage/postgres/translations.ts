@@ -1,6 +1,6 @@
 import type { Sql } from "postgres";
 import type { LanguageCoverage, TranslationStore } from "../../core/ports.ts";
-import type { ExistingRow, Translation, TranslationStatus } from "../../core/types.ts";
+import type { ExistingRow, Translation, TranslationRow, TranslationStatus } from "../../core/types.ts";
 import { type DbRow, iso, num, str } from "./convert.ts";
 
 const toTranslation = (r: DbRow): Translation => ({
@@ -30,12 +30,13 @@ export function createTranslationStore(sql: Sql): TranslationStore {
       return byKey;
     },
     async listForExport(projectId, language, ids) {
-      const rows = await sql`
-        SELECT * FROM translations
+      // Only what an export writes: no timestamptz to parse into a Date and back per row.
+      const rows = await sql<TranslationRow[]>`
+        SELECT id, key, value, status FROM translations
         WHERE project_id = ${projectId} AND language = ${language}
           ${ids === null ? sql`` : sql`AND id = ANY (${sql.array(ids)}::text[])`}
         ORDER BY key COLLATE "C"`;
-      return rows.map(toTranslation);
+      return rows;
     },
     async listPage(projectId, language, limit, offset) {
       const [rows, [total]] = await Promise.all([
