@@ -29,7 +29,7 @@ export async function admit(
   deps: Deps,
   settings: Settings,
   usage: UsageTracker,
-  request: { authorization: string | null; address: string },
+  request: { authorization: string | null; address: () => string },
 ): Promise<Admission> {
   const nowMs = deps.clock.now().getTime();
   let principal: Principal | null = null;
@@ -49,11 +49,11 @@ export async function admit(
       nowMs,
     );
     if (!rate.allowed) return { principal, rate, limited: rateLimited(rate, nowMs), authError: null };
-    usage.record(principal.key.id, new Date(nowMs).toISOString());
+    usage.record(principal.key.id, nowMs);
     return { principal, rate, limited: null, authError: null };
   }
   const rate = await rateLimiter.consume(
-    addressBucket(request.address),
+    addressBucket(request.address()),
     settings.anonRateLimit,
     RATE_WINDOW_MS,
     nowMs,

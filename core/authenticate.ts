@@ -13,9 +13,9 @@ export function bearerToken(header: string | null | undefined): string | null {
   return match ? (match[1] as string) : null;
 }
 
-/** Whether a key may still be used at `now` (ISO). */
-export function keyUsable(key: ApiKey, now: string): boolean {
-  return key.active && (key.expiresAt === null || key.expiresAt > now);
+/** Whether a key may still be used at `nowMs` (epoch milliseconds). */
+export function keyUsable(key: ApiKey, nowMs: number): boolean {
+  return key.active && (key.expiresAt === null || Date.parse(key.expiresAt) > nowMs);
 }
 
 /** Resolves the Authorization header to a principal; 401 for anything missing or unusable. */
@@ -23,7 +23,7 @@ export async function authenticate(deps: Deps, header: string | null | undefined
   if (!header) throw unauthenticated("Missing Authorization header; send Authorization: Bearer <API key>");
   const token = bearerToken(header);
   if (!token) throw unauthenticated("Malformed Authorization header; expected Authorization: Bearer <token>");
-  const now = deps.clock.now().toISOString();
+  const now = deps.clock.now().getTime();
   const hash = deps.hasher.sha256Hex(token);
   if (isApiKeyFormat(token)) {
     const key = await deps.storage.keys.findByHash(hash);
@@ -35,7 +35,7 @@ export async function authenticate(deps: Deps, header: string | null | undefined
   }
   const access = await deps.storage.tokens.findByHash(hash);
   if (!access || !timingSafeEqual(access.hash, hash)) throw unauthenticated("Invalid access token");
-  if (access.expiresAt <= now) throw unauthenticated("This access token has expired");
+  if (Date.parse(access.expiresAt) <= now) throw unauthenticated("This access token has expired");
   const key = await deps.storage.keys.get(access.keyId);
   if (!key || !keyUsable(key, now))
     throw unauthenticated("The API key behind this access token is no longer valid");

@@ -77,14 +77,14 @@ export async function requestToken(
   const secret = req.basic ? req.basic.clientSecret : req.clientSecret;
   const clientId = req.basic ? req.basic.clientId : req.clientId;
   if (!secret) return refuse(401, "invalid_client", "Client authentication failed: no client_secret");
-  const key = await findUsableKey(deps, secret, now);
+  const key = await findUsableKey(deps, secret, nowMs);
   if (!key || (clientId !== undefined && clientId !== "" && clientId !== key.id)) {
     return refuse(401, "invalid_client", "Client authentication failed");
   }
   const rate = await deps.rateLimiter.consume(keyBucket(key.id), key.rateLimit, RATE_WINDOW_MS, nowMs);
   if (!rate.allowed)
     return { ok: false, rate, status: 429, error: "rate_limited", description: "Rate limit exceeded" };
-  usage.record(key.id, now);
+  usage.record(key.id, nowMs);
 
   let scopes: Scope[] = key.scopes;
   if (req.scope !== undefined && req.scope.trim() !== "") {
@@ -123,9 +123,9 @@ export async function requestToken(
   };
 }
 
-async function findUsableKey(deps: Deps, secret: string, now: string): Promise<ApiKey | null> {
+async function findUsableKey(deps: Deps, secret: string, nowMs: number): Promise<ApiKey | null> {
   if (!isApiKeyFormat(secret)) return null;
   const hash = deps.hasher.sha256Hex(secret);
   const key = await deps.storage.keys.findByHash(hash);
-  return key && timingSafeEqual(key.hash, hash) && keyUsable(key, now) ? key : null;
+  return key && timingSafeEqual(key.hash, hash) && keyUsable(key, nowMs) ? key : null;
 }

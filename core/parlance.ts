@@ -40,7 +40,9 @@ export function createParlance(deps: Deps, options: ParlanceOptions = {}) {
     storage: deps.storage,
     /** The clock every use case reads; transports stamp their own answers with it too. */
     now: () => deps.clock.now(),
-    admit: (req: { authorization: string | null; address: string }) => admit(deps, settings, usage, req),
+    /** `address` is asked for only when the request has no valid credential. */
+    admit: (req: { authorization: string | null; address: () => string }) =>
+      admit(deps, settings, usage, req),
     requestToken: (req: TokenRequest, address: string) => requestToken(deps, settings, usage, req, address),
     keyInfo: (p: Principal) => keyInfo(deps, usage, p),
     getProject: (p: Principal, id: string) => getProject(deps, p, id),

@@ -26,7 +26,7 @@ export async function main(): Promise<string> {
     name: "app",
     scopes: ["translations:write", "export:read"],
   });
-  const { principal } = await parlance.admit({ authorization: `Bearer ${key}`, address: "embedded" });
+  const { principal } = await parlance.admit({ authorization: `Bearer ${key}`, address: () => "embedded" });
   if (!principal) throw new Error("the key we just made was refused");
 
   await parlance.push(principal, {

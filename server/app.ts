@@ -79,7 +79,7 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
     if (!isApiPath(path) || admissionOf(request)) return {};
     const admission = await parlance.admit({
       authorization: null,
-      address: clientAddress(request, null, trustProxy),
+      address: () => clientAddress(request, null, trustProxy),
     });
     return rateHeaders(admission.rate);
   };
@@ -95,7 +95,7 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
       }
       const admission = await parlance.admit({
         authorization: request.headers.get("authorization"),
-        address: clientAddress(request, server, trustProxy),
+        address: () => clientAddress(request, server, trustProxy),
       });
       rememberAdmission(request, admission);
       Object.assign(set.headers, rateHeaders(admission.rate));

@@ -4,7 +4,10 @@ import type { Statements } from "./statements.ts";
  * Keys, projects and organizations are read on every request and written rarely, so their rows
  * are kept per connection and dropped whenever anything may have changed them: a write through
  * this adapter (`clear()`), or a commit by another connection, such as an operator command, which
- * `PRAGMA data_version` reports. So a change takes effect on the very next request (CONTRACT §11).
+ * `PRAGMA data_version` reports. On a WAL file that pragma costs about as much as the read it saves
+ * (each statement opens a read transaction), so it runs at most once per millisecond: a request
+ * that arrives more than 1 ms after another process committed sees the change, and no operator
+ * command can finish and have its caller send a request faster than that (CONTRACT §11).
  */
 export interface ReadCache {
   /** The cached row for `key`, or what `load` returns (null results are not kept). */
@@ -14,17 +17,23 @@ export interface ReadCache {
 
 /** Past this many entries the cache starts over, so lookups of unknown ids cannot grow it. */
 const MAX_ENTRIES = 10_000;
+const CHECK_EVERY_MS = 1;
 
 export function createReadCache(s: Statements): ReadCache {
   const version = s.prepare<{ data_version: number | bigint }, []>("PRAGMA data_version");
   const entries = new Map<string, unknown>();
   let seen = Number.NaN;
+  let checkedAt = Number.NEGATIVE_INFINITY;
   return {
     read<T>(key: string, load: () => T | null): T | null {
-      const current = Number(version.get()?.data_version);
-      if (current !== seen) {
-        seen = current;
-        entries.clear();
+      const now = performance.now();
+      if (now - checkedAt >= CHECK_EVERY_MS) {
+        checkedAt = now;
+        const current = Number(version.get()?.data_version);
+        if (current !== seen) {
+          seen = current;
+          entries.clear();
+        }
       }
       const hit = entries.get(key) as T | undefined;
       if (hit !== undefined) return hit;
