@@ -46,9 +46,9 @@ function pathOf(url: string): string {
   return start < 0 ? "/" : end < 0 ? url.slice(start) : url.slice(start, end);
 }
 
-/** The HTTP composition root: the Elysia app around one Parlance. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The HTTP composition root: the Elysia app around one Parlance. */
 export function createServer(parlance: Parlance, options: ServerOptions = {}) {
   // @elysiajs/openapi re-registers TypeBox's "uuid" format with a check that builds a validation
   // pipeline on every call: a quarter of a small request's CPU. A regex says the same, far cheaper.
@@ -74,7 +74,7 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
     return jsonResponse(status, errorBody(error, parlance.now(), development), { ...headers, ...extra });
   };
 
-  /** Rate-limit and deprecation headers for a request that reached no route's admission. */
+  /** Rate-limit headers for an /api/v1 request that no admission counted (the token endpoint's errors). */
   const fallbackHeaders = async (request: Request, path: string): Promise<Record<string, string>> => {
     if (!isApiPath(path) || admissionOf(request)) return {};
     const admission = await parlance.admit({
