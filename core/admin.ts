@@ -17,15 +17,13 @@ const requireName = (name: string, field = "name"): string => {
 };
 
 async function requireOrg(deps: Deps, id: string): Promise<Organization> {
-  requireUuid(id, "org");
-  const org = await deps.storage.orgs.get(id);
+  const org = await deps.storage.orgs.get(requireUuid(id, "org"));
   if (!org) throw notFound(`Organization ${id} not found`);
   return org;
 }
 
 async function requireProject(deps: Deps, id: string): Promise<Project> {
-  requireUuid(id, "project");
-  const project = await deps.storage.projects.get(id);
+  const project = await deps.storage.projects.get(requireUuid(id, "project"));
   if (!project || project.deletedAt !== null) throw notFound(`Project ${id} not found`);
   return project;
 }
@@ -45,12 +43,12 @@ export async function createProject(
   deps: Deps,
   input: { orgId: string; name: string; baseLanguage: string; languages: readonly string[] },
 ): Promise<ProjectView> {
-  await requireOrg(deps, input.orgId);
+  const org = await requireOrg(deps, input.orgId);
   const base = requireLocale(input.baseLanguage, "base");
   const languages = [...new Set([base, ...input.languages.map((l) => requireLocale(l, "languages"))])];
   const project: Project = {
     id: newId(),
-    orgId: input.orgId,
+    orgId: org.id,
     name: requireName(input.name),
     baseLanguage: base,
     languages,
@@ -63,16 +61,16 @@ export async function createProject(
 
 export async function addLanguage(deps: Deps, projectId: string, language: string): Promise<ProjectView> {
   requireLocale(language);
-  await requireProject(deps, projectId);
-  const project = await deps.storage.projects.addLanguage(projectId, language);
+  const { id } = await requireProject(deps, projectId);
+  const project = await deps.storage.projects.addLanguage(id, language);
   if (!project) throw notFound(`Project ${projectId} not found`);
   return projectView(project);
 }
 
 export async function deleteProject(deps: Deps, projectId: string): Promise<{ id: string; deleted: true }> {
-  await requireProject(deps, projectId);
-  await deps.storage.projects.softDelete(projectId, nowIso(deps));
-  return { id: projectId, deleted: true };
+  const { id } = await requireProject(deps, projectId);
+  await deps.storage.projects.softDelete(id, nowIso(deps));
+  return { id, deleted: true };
 }
 
 export async function createOrgKey(
@@ -80,13 +78,12 @@ export async function createOrgKey(
   orgId: string,
   input: NewKey,
 ): Promise<ApiKeyInfo & { key: string }> {
-  await requireOrg(deps, orgId);
-  return createKey(deps, orgId, input);
+  const org = await requireOrg(deps, orgId);
+  return createKey(deps, org.id, input);
 }
 
 export async function deactivateKey(deps: Deps, keyId: string): Promise<ApiKeyInfo> {
-  requireUuid(keyId, "id");
-  const key = await deps.storage.keys.deactivate(keyId);
+  const key = await deps.storage.keys.deactivate(requireUuid(keyId, "id"));
   if (!key) throw notFound(`API key ${keyId} not found`);
   return apiKeyInfo(key);
 }
@@ -96,12 +93,12 @@ export async function setQuota(
   orgId: string,
   maxTranslations: number,
 ): Promise<{ orgId: string; maxTranslations: number }> {
-  await requireOrg(deps, orgId);
+  const org = await requireOrg(deps, orgId);
   if (!Number.isInteger(maxTranslations) || maxTranslations < 0) {
     throw invalid("max-translations must be an integer of 0 or more");
   }
-  await deps.storage.orgs.setQuota(orgId, maxTranslations);
-  return { orgId, maxTranslations };
+  await deps.storage.orgs.setQuota(org.id, maxTranslations);
+  return { orgId: org.id, maxTranslations };
 }
 
 export async function setEnvironmentOverride(
@@ -140,7 +137,9 @@ export async function listAllTranslations(
   language: string,
 ): Promise<{ id: string; key: string; language: string; value: string; status: TranslationStatus }[]> {
   requireLocale(language);
-  await requireProject(deps, projectId);
-  const rows = await deps.storage.translations.listForExport(projectId, language, null);
+  const project = await requireProject(deps, projectId);
+  if (!project.languages.includes(language))
+    throw notFound(`Project ${projectId} has no language ${language}`);
+  const rows = await deps.storage.translations.listForExport(project.id, language, null);
   return rows.map((r) => ({ id: r.id, key: r.key, language, value: r.value, status: r.status }));
 }

@@ -19,8 +19,7 @@ export interface JobView {
 /** Another organization's job is absent (404), like its projects. */
 export async function getJob(deps: Deps, principal: Principal, jobId: string): Promise<JobView> {
   requireScope(principal, "translations:read");
-  requireUuid(jobId, "jobId");
-  const job = await deps.storage.jobs.get(jobId);
+  const job = await deps.storage.jobs.get(requireUuid(jobId, "jobId"));
   if (!job || job.orgId !== principal.key.orgId) throw notFound("Job not found");
   return {
     id: job.id,

@@ -19,10 +19,13 @@ export const projectView = (p: Project): ProjectView => ({
   languages: [...p.languages],
 });
 
-/** 400 unless `id` is a UUID; the field is named as the caller sent it (`project_id`, `projectId`). */
+/**
+ * 400 unless `id` is a UUID; the field is named as the caller sent it (`project_id`, `projectId`).
+ * Returns it in lower case, the form identifiers are stored in: a UUID's case carries no meaning.
+ */
 export function requireUuid(id: string, field: string): string {
   if (!isUuid(id)) throw invalid(`${field} must be a UUID (got ${JSON.stringify(id.slice(0, 80))})`);
-  return id;
+  return id.toLowerCase();
 }
 
 /** A non-deleted project of the caller's organization; 404 for anything else, never 403. */
@@ -32,8 +35,7 @@ export async function visibleProject(
   id: string,
   field: string,
 ): Promise<Project> {
-  requireUuid(id, field);
-  const project = await deps.storage.projects.get(id);
+  const project = await deps.storage.projects.get(requireUuid(id, field));
   if (!project || project.deletedAt !== null || project.orgId !== principal.key.orgId) {
     throw notFound("Project not found");
   }

@@ -3,8 +3,8 @@ import { FormatRegistry } from "@sinclair/typebox";
 import { Elysia, ValidationError } from "elysia";
 import { invalid } from "../core/errors.ts";
 import { type Parlance, ParlanceError } from "../core/index.ts";
-import { parseBody } from "./body.ts";
-import { clientAddress } from "./client-address.ts";
+import { readBody } from "./body.ts";
+import { clientAddress, type PeerInfo } from "./client-address.ts";
 import { asParlanceError, errorBody, HTTP_STATUS, jsonResponse } from "./http-errors.ts";
 import { createRouteIndex } from "./method-not-allowed.ts";
 import { rateHeaders } from "./rate-headers.ts";
@@ -40,10 +40,12 @@ const DEPRECATION = "@1767225600";
 const API_PREFIX = "/api/v1";
 const isApiPath = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
 
+/** The request's path, without a trailing slash: the router treats `/a/` as `/a`, and so do we. */
 function pathOf(url: string): string {
   const start = url.indexOf("/", url.indexOf("//") + 2);
   const end = url.indexOf("?", start);
-  return start < 0 ? "/" : end < 0 ? url.slice(start) : url.slice(start, end);
+  const path = start < 0 ? "/" : end < 0 ? url.slice(start) : url.slice(start, end);
+  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -74,14 +76,18 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
     return jsonResponse(status, errorBody(error, parlance.now(), development), { ...headers, ...extra });
   };
 
-  /** Rate-limit headers for an /api/v1 request that no admission counted (the token endpoint's errors). */
-  const fallbackHeaders = async (request: Request, path: string): Promise<Record<string, string>> => {
-    if (!isApiPath(path) || admissionOf(request)) return {};
+  /**
+   * The token endpoint counts its own requests once it knows the client; when it fails before
+   * that (wrong method, unreadable body) the caller's address is charged here, like any request
+   * without credentials, and refused once its window is spent.
+   */
+  const admitAnonymously = async (request: Request, server: PeerInfo | null) => {
     const admission = await parlance.admit({
       authorization: null,
-      address: () => clientAddress(request, null, trustProxy),
+      address: () => clientAddress(request, server, trustProxy),
     });
-    return rateHeaders(admission.rate);
+    rememberAdmission(request, admission);
+    return admission;
   };
 
   const app = new Elysia({ name: "parlance" })
@@ -106,12 +112,21 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
       // A caller without credentials learns nothing more (401), and its body is never read.
       const admission = admissionOf(request);
       if (admission && !admission.principal && admission.authError) throw admission.authError;
-      return parseBody(request, contentType);
+      return readBody(request, contentType);
     })
-    .onError(async ({ code, error, set, request }) => {
+    .onError(async ({ code, error, set, request, server }) => {
       const path = pathOf(request.url);
       let failure: ParlanceError;
       const headers = { ...(set.headers as Record<string, string>) };
+      if (isApiPath(path) && !admissionOf(request)) {
+        try {
+          const admission = await admitAnonymously(request, server);
+          Object.assign(headers, rateHeaders(admission.rate));
+          if (admission.limited) return respond(admission.limited, headers, request);
+        } catch {
+          // Storage is down: the error answer still goes out, without rate-limit headers.
+        }
+      }
       if (code === "NOT_FOUND") {
         routeIndex ??= createRouteIndex(app.routes);
         const allowed = routeIndex.methodsFor(path);
@@ -129,11 +144,6 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
         failure = cause instanceof ParlanceError ? cause : invalid("Request body could not be parsed");
       } else {
         failure = asParlanceError(error);
-      }
-      try {
-        Object.assign(headers, await fallbackHeaders(request, path));
-      } catch {
-        // Storage is down: the error answer still goes out, without rate-limit headers.
       }
       if (path === TOKEN_PATH && request.method === "POST" && failure.code === "invalid_input") {
         // CONTRACT §3: the token endpoint answers an unreadable body in OAuth's own error shape.

@@ -32,19 +32,28 @@ export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Pr
 }
 
 /**
- * Parses JSON and form bodies with the size limit; the Error object names what is wrong rather
- * than the framework's generic parse failure.
+ * A JSON body read but not yet parsed. Parsing waits for the route's guard, so a caller without
+ * the scope gets its 403 rather than a 400 about the body (docs/decisions.md, order of checks).
  */
-export async function parseBody(request: Request, contentType: string): Promise<unknown> {
-  const type = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
-  const text = await readBodyText(request);
-  if (type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(text));
-  if (type === "application/json" || type.endsWith("+json")) {
+export class UnparsedJson {
+  constructor(readonly text: string) {}
+  parse(): unknown {
     try {
-      return JSON.parse(text);
+      return JSON.parse(this.text);
     } catch {
       throw invalid("Request body is not valid JSON");
     }
   }
+}
+
+/** The parsed body, for a value the body hook produced (JSON parsed now; anything else as is). */
+export const parsedBody = (body: unknown): unknown => (body instanceof UnparsedJson ? body.parse() : body);
+
+/** Reads JSON and form bodies with the size limit; JSON is parsed later, by `parsedBody`. */
+export async function readBody(request: Request, contentType: string): Promise<unknown> {
+  const type = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  const text = await readBodyText(request);
+  if (type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(text));
+  if (type === "application/json" || type.endsWith("+json")) return new UnparsedJson(text);
   return text;
 }

@@ -1,5 +1,5 @@
 /** The minimum of Bun's and Elysia's server object that tells a peer's address. */
-interface PeerInfo {
+export interface PeerInfo {
   requestIP?(request: Request): { address: string } | null;
 }
 

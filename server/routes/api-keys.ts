@@ -42,7 +42,7 @@ export const apiKeyRoutes = (parlance: Parlance) =>
         ...guard("admin"),
         parse: "json",
         body: t.Object({
-          name: t.String({ minLength: 1, maxLength: 100 }),
+          name: t.String({ description: "1 to 100 characters, unique in the organization" }),
           scopes: t.Array(ScopeSchema, { minItems: 1 }),
           // TypeBox's own Integer: Elysia's t.Integer would also take "5" from a JSON body.
           rateLimit: t.Optional(Type.Integer({ minimum: 1, maximum: 10000, default: 1000 })),

@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import type { Parlance, TokenRequest } from "../../core/index.ts";
+import { parsedBody } from "../body.ts";
 import { clientAddress } from "../client-address.ts";
 import { rateHeaders } from "../rate-headers.ts";
 import { IsoDate } from "../schemas.ts";
@@ -36,7 +37,8 @@ export const authTokenRoutes = (parlance: Parlance, options: { trustProxy: boole
   new Elysia({ name: "auth-token" }).post(
     TOKEN_PATH,
     async ({ request, body, server }) => {
-      const form = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+      const parsed = parsedBody(body);
+      const form = (parsed && typeof parsed === "object" ? parsed : {}) as Record<string, unknown>;
       const req: TokenRequest = {
         grantType: str(form.grant_type),
         clientId: str(form.client_id),

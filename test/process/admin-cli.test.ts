@@ -161,6 +161,16 @@ describe("operator commands (CONTRACT §2)", () => {
     );
     expect(past.code).not.toBe(0);
     expect(past.stderr).toContain("future");
+    const project = await admin<{ id: string }>(
+      ["project", "create", "--org", org.id, "--name", "W", "--base", "en"],
+      env,
+    );
+    const lacking = await runCli(
+      ["admin", "translations", "list", "--project", project.id, "--language", "fr"],
+      env,
+    );
+    expect(lacking.code).not.toBe(0);
+    expect(lacking.stderr).toContain("no language fr");
   });
 
   test("`bun run parlance admin …` works from the repository", async () => {
