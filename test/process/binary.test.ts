@@ -51,6 +51,15 @@ test("the single binary serves the API and runs operator commands on its own", a
       paths: object;
     };
     expect(Object.keys(doc.paths)).toContain("/api/v1/push");
+    // The client verbs too (CONTRACT §1): whoami against the server the binary itself runs.
+    const key = /pl_[0-9a-f]{64}/.exec(err)?.[0] as string;
+    const whoami = Bun.spawn([binary, "whoami"], {
+      cwd: dir,
+      env: { ...process.env, PARLANCE_BASE_URL: `http://127.0.0.1:${port}`, PARLANCE_API_KEY: key },
+      stdout: "pipe",
+    });
+    expect(await new Response(whoami.stdout).text()).toContain("bootstrap");
+    expect(await whoami.exited).toBe(0);
   } finally {
     server.kill("SIGTERM");
     await server.exited;

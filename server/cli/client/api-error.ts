@@ -1,0 +1,31 @@
+import { ClientError } from "./errors.ts";
+
+/** An answer the server refused; `message` is the Error object's `error` (API.md), as the user should read it. */
+export class ApiError extends ClientError {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message, 1);
+  }
+}
+
+/**
+ * Reads the Error object of a failed response. Anything else (a proxy's HTML page, an empty body)
+ * falls back to the status line, so the user still learns what answered.
+ */
+export async function apiErrorFrom(res: Response, suffix = ""): Promise<ApiError> {
+  const text = await res.text().catch(() => "");
+  let message = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`;
+  try {
+    const body = JSON.parse(text) as { error?: unknown; details?: unknown };
+    if (typeof body.error === "string" && body.error !== "") {
+      message = `${body.error} (HTTP ${res.status})`;
+      // `details` only comes from a server in development mode; worth showing when it does.
+      if (typeof body.details === "string" && body.details !== "") message += `\n${body.details}`;
+    }
+  } catch {
+    // not JSON: keep the status line
+  }
+  return new ApiError(suffix ? `${message} ${suffix}` : message, res.status);
+}

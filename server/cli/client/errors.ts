@@ -1,0 +1,15 @@
+/**
+ * A failure the client reports as one message on stderr. `exitCode` 2 marks a mistake in the
+ * command line or configuration (nothing was sent), 1 everything that went wrong afterwards, so
+ * scripts can tell "fix the invocation" from "the server or network said no".
+ */
+export class ClientError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2 = 1,
+  ) {
+    super(message);
+  }
+}
+
+export const usageError = (message: string) => new ClientError(message, 2);

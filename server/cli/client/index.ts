@@ -1,0 +1,91 @@
+/**
+ * The client verbs of the `parlance` command (CONTRACT §9). A plain HTTP client of the public API:
+ * nothing here reaches core use cases or storage, only their types for the shapes of answers.
+ */
+import type { ParsedArgs } from "../args.ts";
+import { resolveSettings } from "./config.ts";
+import { type ClientContext, type Output, say } from "./context.ts";
+import { ClientError } from "./errors.ts";
+import { createHttp, type HttpOptions } from "./http.ts";
+import { checkArgs, valueFlag } from "./options.ts";
+import { PULL_FLAGS, pull } from "./pull.ts";
+import { PUSH_FLAGS, push } from "./push.ts";
+import { STATUS_FLAGS, status } from "./status.ts";
+import { WHOAMI_FLAGS, whoami } from "./whoami.ts";
+
+export const CLIENT_USAGE = `parlance <verb>   (client of a running server)
+
+  pull   --project ID --language LANG [--format json|csv|xliff|xml|yaml] [--environment E] [--out FILE|DIR/|-]
+  push   --project ID --language LANG --file FILE|- [--dry-run] [--mode merge|replace] [--status S] [--no-wait] [--json]
+  status --project ID [--json]
+  whoami [--json]
+
+  Server and key: --base-url URL and --api-key KEY, else PARLANCE_BASE_URL and PARLANCE_API_KEY,
+  else parlance.config.json {"baseUrl","apiKey"?,"projectId"?} in the working folder or above
+  (its projectId is the default for --project).
+  Exit code: 0 done, 1 refused by the server or the network (message on stderr), 2 usage mistake.`;
+
+interface Verb {
+  flags: readonly string[];
+  needsProject: boolean;
+  run(ctx: ClientContext, args: ParsedArgs): Promise<void>;
+}
+
+const VERBS: Record<string, Verb> = {
+  pull: { flags: PULL_FLAGS, needsProject: true, run: pull },
+  push: { flags: PUSH_FLAGS, needsProject: true, run: push },
+  status: { flags: STATUS_FLAGS, needsProject: true, run: status },
+  whoami: { flags: WHOAMI_FLAGS, needsProject: false, run: whoami },
+};
+
+export const isClientVerb = (name: string | undefined): name is string =>
+  name !== undefined && Object.hasOwn(VERBS, name);
+
+export interface ClientIo {
+  env: Record<string, string | undefined>;
+  cwd: string;
+  stdout: Output;
+  stderr: Output;
+  fetch?: HttpOptions["fetch"];
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+/** Runs one verb; throws ClientError (with its exit code) on failure. */
+export async function runClient(args: ParsedArgs, io: ClientIo): Promise<void> {
+  const name = args.positionals[0] ?? "";
+  const verb = VERBS[name];
+  if (!verb) throw new ClientError(`unknown command ${JSON.stringify(name)}`, 2);
+  checkArgs(args, name, verb.flags);
+  const settings = resolveSettings(
+    {
+      flags: {
+        // An empty value (`--project ""`, an unset shell variable) counts as not given.
+        baseUrl: valueFlag(args, "base-url") || undefined,
+        apiKey: valueFlag(args, "api-key") || undefined,
+        project: verb.needsProject ? valueFlag(args, "project") || undefined : undefined,
+      },
+      env: io.env,
+      cwd: io.cwd,
+    },
+    verb.needsProject,
+  );
+  const sleep = io.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const now = io.now ?? Date.now;
+  const http = createHttp({
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey,
+    fetch: io.fetch,
+    sleep,
+    now,
+    notify: (message) => say(io.stderr, message),
+  });
+  const ctx = {
+    http,
+    projectId: settings.projectId ?? "",
+    cwd: io.cwd,
+    stdout: io.stdout,
+    stderr: io.stderr,
+  };
+  await verb.run({ ...ctx, sleep, now }, args);
+}

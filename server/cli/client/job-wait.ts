@@ -1,0 +1,39 @@
+/** Polls GET /api/v1/jobs/{id} until the job leaves `pending`/`running` (API.md: States). */
+import type { JobView } from "../../../core/index.ts";
+import { ApiError } from "./api-error.ts";
+import type { ClientContext } from "./context.ts";
+import { ClientError } from "./errors.ts";
+import { createProgress } from "./progress.ts";
+
+/** Small jobs finish within a few hundred ms; long ones are polled every 2 s so a key's hourly allowance lasts. */
+const FIRST_POLL_MS = 200;
+const MAX_POLL_MS = 2_000;
+
+export async function waitForJob(ctx: ClientContext, jobId: string): Promise<JobView> {
+  const progress = createProgress(ctx.stderr, jobId, ctx.now);
+  let delay = FIRST_POLL_MS;
+  progress.start();
+  try {
+    for (;;) {
+      const { data: job } = await ctx.http.json<{ data: JobView }>(
+        `/api/v1/jobs/${encodeURIComponent(jobId)}`,
+      );
+      if (job.status !== "pending" && job.status !== "running") {
+        progress.end(job.status);
+        return job;
+      }
+      progress.update(job.status);
+      await ctx.sleep(delay);
+      delay = Math.min(MAX_POLL_MS, Math.round(delay * 1.5));
+    }
+  } catch (e) {
+    progress.abort();
+    // The push itself was accepted: say so, or the user may push again thinking nothing happened.
+    if (!(e instanceof ClientError)) throw e;
+    const hint =
+      e instanceof ApiError && e.status === 403
+        ? "polling it needs the translations:read scope (--no-wait skips polling)"
+        : `it may still complete: GET /api/v1/jobs/${jobId}`;
+    throw new ClientError(`${e.message}\nthe push was accepted as job ${jobId}; ${hint}`);
+  }
+}

@@ -1,0 +1,65 @@
+/** `parlance pull`: GET /api/v1/pull, saved under the server's file name, another name, or to stdout. */
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import type { ParsedArgs } from "../args.ts";
+import { attachmentFileName } from "./content-disposition.ts";
+import { type ClientContext, say } from "./context.ts";
+import { ClientError } from "./errors.ts";
+import { requiredValue, valueFlag } from "./options.ts";
+
+export const PULL_FLAGS = ["project", "language", "format", "environment", "out"];
+
+/** Used only when the server names no usable file; the extensions are those of CONTRACT §7. */
+const EXTENSIONS: Record<string, string> = {
+  json: "json",
+  csv: "csv",
+  xliff: "xlf",
+  xml: "xml",
+  yaml: "yaml",
+};
+
+export async function pull(ctx: ClientContext, args: ParsedArgs): Promise<void> {
+  const language = requiredValue(args, "language");
+  const format = valueFlag(args, "format");
+  const out = valueFlag(args, "out");
+  const res = await ctx.http.request("/api/v1/pull", {
+    // format and environment go as given: the server is the one that knows which are valid.
+    query: { project_id: ctx.projectId, language, format, environment: valueFlag(args, "environment") },
+  });
+  // Bytes, not text: the file is saved exactly as exported (a CSV's BOM included).
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  if (out === "-") {
+    ctx.stdout.write(bytes);
+    return;
+  }
+  const serverName =
+    attachmentFileName(res.headers.get("content-disposition")) ??
+    `${ctx.projectId}.${language}.${EXTENSIONS[format ?? "json"] ?? format}`;
+  const target =
+    out === undefined ? join(ctx.cwd, serverName) : outPath(resolve(ctx.cwd, out), out, serverName);
+  writeWhole(target, bytes);
+  const shown = relative(ctx.cwd, target);
+  say(ctx.stderr, `wrote ${shown.startsWith("..") ? target : shown} (${bytes.length} bytes)`);
+}
+
+/** `--out locales/` (or an existing folder) keeps the server's file name inside that folder. */
+function outPath(resolved: string, given: string, serverName: string): string {
+  const isFolder = /[/\\]$/.test(given) || (existsSync(resolved) && statSync(resolved).isDirectory());
+  return isFolder ? join(resolved, serverName) : resolved;
+}
+
+/**
+ * Written beside the target and renamed over it, so an interrupted pull leaves the previous file
+ * intact rather than half a file that a build would pick up. Missing folders of --out are created.
+ */
+function writeWhole(target: string, bytes: Uint8Array): void {
+  const temp = `${target}.${process.pid}.part`;
+  try {
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(temp, bytes);
+    renameSync(temp, target);
+  } catch (e) {
+    rmSync(temp, { force: true });
+    throw new ClientError(`cannot write ${target}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
