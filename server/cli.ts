@@ -10,6 +10,7 @@ import { parseArgs, UsageError } from "./cli/args.ts";
 import { ClientError } from "./cli/client/errors.ts";
 import { CLIENT_USAGE, isClientVerb, runClient } from "./cli/client/index.ts";
 import { readConfig } from "./config.ts";
+import { bunHost } from "./host-bun.ts";
 import { stderrLogger } from "./log.ts";
 import { openRuntime } from "./runtime.ts";
 import { serve } from "./serve.ts";
@@ -54,9 +55,9 @@ async function main(argv: string[]): Promise<void> {
   // Before the server's configuration is read: a client needs none of it.
   if (isClientVerb(command)) return client(args);
   const config = readConfig(process.env);
-  if (command === "serve") return serve(config, stderrLogger);
+  if (command === "serve") return serve(config, stderrLogger, bunHost);
   if (command !== "admin") fail(`unknown command ${JSON.stringify(command)}; try parlance help`);
-  const runtime = await openRuntime(config, stderrLogger);
+  const runtime = await openRuntime(config, stderrLogger, bunHost);
   try {
     const result = await runAdmin(runtime.parlance, args);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -1,4 +1,4 @@
-import { Database } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import postgres from "postgres";
@@ -22,7 +22,11 @@ export interface OpenedStore {
  * stores count rate limits in memory and keep the windows in the store across restarts; Postgres,
  * shared by many instances, counts them in the database, one atomic statement per request.
  */
-export async function openStore(url: string, clock: Clock): Promise<OpenedStore> {
+export async function openStore(
+  url: string,
+  clock: Clock,
+  openSqlite: (path: string) => Database,
+): Promise<OpenedStore> {
   if (url === "memory:") {
     const storage = createMemoryStorage();
     return {
@@ -36,7 +40,7 @@ export async function openStore(url: string, clock: Clock): Promise<OpenedStore>
     if (path === "")
       throw new Error("PARLANCE_DATABASE_URL sqlite: needs a path, e.g. sqlite:./data/parlance.sqlite");
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-    const db = new Database(path, { create: true });
+    const db = openSqlite(path);
     const storage = createSqliteStorage(db);
     const rateLimiter = await createMemoryRateLimiter(storage.rateWindows, clock);
     return {

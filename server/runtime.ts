@@ -3,6 +3,7 @@ import { createPQueueJobQueue } from "../adapters/p-queue-job-queue.ts";
 import { systemClock } from "../adapters/system-clock.ts";
 import { type Clock, createParlance, type Logger, type Parlance } from "../core/index.ts";
 import type { Config } from "./config.ts";
+import type { Host } from "./host.ts";
 import { openStore } from "./open-store.ts";
 
 /** A Parlance wired to the store PARLANCE_DATABASE_URL names, and how to shut it down. */
@@ -12,8 +13,13 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function openRuntime(config: Config, log: Logger, clock: Clock = systemClock): Promise<Runtime> {
-  const store = await openStore(config.databaseUrl, clock);
+export async function openRuntime(
+  config: Config,
+  log: Logger,
+  host: Pick<Host, "openSqlite">,
+  clock: Clock = systemClock,
+): Promise<Runtime> {
+  const store = await openStore(config.databaseUrl, clock, host.openSqlite);
   const queue = createPQueueJobQueue((e) => log("error", "background task failed", { error: String(e) }));
   const parlance = createParlance(
     { storage: store.storage, queue, clock, rateLimiter: store.rateLimiter, hasher: runtimeHasher },

@@ -1,6 +1,7 @@
 import type { Logger } from "../core/index.ts";
 import { createServer } from "./app.ts";
 import type { Config } from "./config.ts";
+import type { Host } from "./host.ts";
 import { openRuntime } from "./runtime.ts";
 
 const FLUSH_EVERY_MS = 5_000;
@@ -25,8 +26,8 @@ function bootstrapBanner(key: string): string {
 }
 
 /** `parlance serve`: opens the store, resumes jobs, listens, and shuts down cleanly on signals. */
-export async function serve(config: Config, log: Logger): Promise<void> {
-  const runtime = await openRuntime(config, log);
+export async function serve(config: Config, log: Logger, host: Host): Promise<void> {
+  const runtime = await openRuntime(config, log, host);
   const { parlance } = runtime;
   if (config.bootstrap) {
     const first = await parlance.bootstrap();
@@ -35,13 +36,13 @@ export async function serve(config: Config, log: Logger): Promise<void> {
   await parlance.start();
   const app = createServer(parlance, {
     development: config.development,
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustProxy || host.setsForwardedFor,
     onInternalError: (error) => log("error", "internal error", { error: String(error) }),
   });
-  app.listen({ port: config.port, hostname: config.host });
+  const listening = await host.listen(app, config.host, config.port, config.trustProxy);
   log("info", "listening", {
     host: config.host,
-    port: app.server?.port,
+    port: listening.port,
     storage: config.databaseUrl.split(":")[0],
   });
 
@@ -64,7 +65,7 @@ export async function serve(config: Config, log: Logger): Promise<void> {
     log("info", "shutting down", { signal });
     setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS).unref();
     for (const t of timers) clearInterval(t);
-    await app.stop();
+    await listening.stop();
     // Counters first: a job still running may outlast the deadline, and stays resumable anyway.
     await parlance.flush().catch((e) => log("warn", "flush failed", { error: String(e) }));
     await Promise.race([runtime.close(), new Promise((r) => setTimeout(r, SHUTDOWN_DEADLINE_MS - 1_000))]);

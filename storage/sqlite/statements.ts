@@ -32,8 +32,16 @@ export const int = (value: number | bigint): number => Number(value);
 /** SQLite has no boolean type; 0 and 1 (or 0n and 1n) stand in. */
 export const bool = (value: number | bigint): boolean => Number(value) !== 0;
 
-/** SQLite reports a violated UNIQUE or PRIMARY KEY constraint with these extended codes. */
+/**
+ * SQLite reports a violated UNIQUE or PRIMARY KEY constraint with these extended codes: bun:sqlite
+ * names them in `code`, node:sqlite gives their numbers in `errcode` (2067 and 1555).
+ */
 export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+  const e = error as { code?: unknown; errcode?: unknown } | null;
+  return (
+    e?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" ||
+    e?.errcode === 2067 ||
+    e?.errcode === 1555
+  );
 }

@@ -18,9 +18,13 @@ export interface ServerProcess {
   exited: Promise<number>;
 }
 
-/** Starts `parlance serve` on a free port and resolves once it listens. */
-export async function startServerProcess(env: Record<string, string>, cwd = REPO): Promise<ServerProcess> {
-  const proc = Bun.spawn(["bun", CLI, "serve"], {
+/** Starts `parlance serve` (or another serving command) on a free port; resolves once it listens. */
+export async function startServerProcess(
+  env: Record<string, string>,
+  cwd = REPO,
+  command: string[] = ["bun", CLI, "serve"],
+): Promise<ServerProcess> {
+  const proc = Bun.spawn(command, {
     cwd,
     env: { ...process.env, PORT: "0", PARLANCE_HOST: "127.0.0.1", ...env },
     stdin: "ignore",

@@ -1,0 +1,24 @@
+import type { Database } from "bun:sqlite";
+import type { ParlanceServer } from "./app.ts";
+
+/** A server that is listening. */
+export interface Listening {
+  port: number;
+  /** Stops accepting connections. */
+  stop(): Promise<void>;
+}
+
+/**
+ * What differs between the runtimes Parlance serves on: how SQLite opens (bun:sqlite or
+ * node:sqlite) and how the app listens. Everything else is the same code.
+ */
+export interface Host {
+  openSqlite(path: string): Database;
+  /**
+   * Serves `app`. `trustProxy`: the request's own X-Forwarded-For names the client (behind the
+   * operator's proxy); otherwise a host that cannot hand the socket peer to the app sets it.
+   */
+  listen(app: ParlanceServer, hostname: string, port: number, trustProxy: boolean): Promise<Listening>;
+  /** True when the host puts the peer address in X-Forwarded-For itself (the app must read it). */
+  readonly setsForwardedFor: boolean;
+}

@@ -1,0 +1,83 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import postgres from "postgres";
+import { POSTGRES_URL, postgresReachable } from "../storage/postgres-setup.ts";
+import { admin, bootstrapKey, bootstrapOrg, REPO, startServerProcess, tempDir } from "../support/process.ts";
+
+/** CONTRACT §1: `bun run start:deno` serves the same API under Deno (node:sqlite, postgres). */
+const DENO = join(REPO, "node_modules", ".bin", "deno");
+const START_DENO = [DENO, "run", "--allow-all", "--node-modules-dir=manual", join(REPO, "server", "deno.ts")];
+
+async function roundTrip(env: Record<string, string>): Promise<void> {
+  const server = await startServerProcess(env, REPO, START_DENO);
+  try {
+    const key = bootstrapKey(server.stderr()) as string;
+    const orgId = bootstrapOrg(server.stderr()) as string;
+    expect(key).toMatch(/^pl_[0-9a-f]{64}$/);
+    expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+    const project = await admin<{ id: string }>(
+      ["project", "create", "--org", orgId, "--name", "Under Deno", "--base", "en", "--languages", "fr"],
+      env,
+    );
+    const auth = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+    const push = await fetch(`${server.baseUrl}/api/v1/push`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({
+        projectId: project.id,
+        language: "fr",
+        content: '{"home":{"title":"Bienvenue"}}',
+      }),
+    });
+    expect(push.status).toBe(202);
+    const { jobId } = (await push.json()) as { jobId: string };
+    let status = "pending";
+    for (let i = 0; i < 100 && (status === "pending" || status === "running"); i++) {
+      await Bun.sleep(50);
+      const job = (await (
+        await fetch(`${server.baseUrl}/api/v1/jobs/${jobId}`, { headers: auth })
+      ).json()) as { data: { status: string } };
+      status = job.data.status;
+    }
+    expect(status).toBe("completed");
+    const pulled = await fetch(`${server.baseUrl}/api/v1/pull?project_id=${project.id}&language=fr`, {
+      headers: auth,
+    });
+    expect(pulled.headers.get("content-disposition")).toBe('attachment; filename="under-deno.fr.json"');
+    expect(await pulled.json()).toEqual({ "home.title": "Bienvenue" });
+    const anonymous = await fetch(`${server.baseUrl}/api/v1/test`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("x-ratelimit-limit")).toBe("1000");
+  } finally {
+    server.proc.kill("SIGTERM");
+    await server.exited;
+  }
+}
+
+const postgresUp = await postgresReachable();
+
+describe("under Deno", () => {
+  test("Deno is installed from the npm registry as a dev dependency", () => {
+    expect(existsSync(DENO)).toBe(true);
+  });
+
+  test("serves the API on SQLite through node:sqlite", async () => {
+    await roundTrip({ PARLANCE_DATABASE_URL: `sqlite:${join(tempDir(), "db.sqlite")}` });
+  }, 60_000);
+
+  if (postgresUp) {
+    const dbName = `parlance_deno_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
+    const server = postgres(POSTGRES_URL, { max: 1, onnotice: () => {} });
+    afterAll(async () => {
+      await server.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await server.end({ timeout: 5 });
+    });
+    test("serves the API on Postgres through postgres", async () => {
+      await server.unsafe(`CREATE DATABASE ${dbName}`);
+      const url = new URL(POSTGRES_URL);
+      url.pathname = `/${dbName}`;
+      await roundTrip({ PARLANCE_DATABASE_URL: url.toString() });
+    }, 60_000);
+  }
+});
