@@ -6,7 +6,9 @@ import { POSTGRES_URL, postgresReachable } from "../storage/postgres-setup.ts";
 import { admin, bootstrapKey, bootstrapOrg, REPO, startServerProcess, tempDir } from "../support/process.ts";
 
 /** CONTRACT §1: `bun run start:deno` serves the same API under Deno (node:sqlite, postgres). */
-const DENO = join(REPO, "node_modules", ".bin", "deno");
+// The binary itself, not node_modules/.bin/deno: that wrapper does not forward signals, so a
+// SIGTERM would stop the wrapper and leave Deno serving.
+const DENO = join(REPO, "node_modules", "deno", "deno");
 const START_DENO = [DENO, "run", "--allow-all", "--node-modules-dir=manual", join(REPO, "server", "deno.ts")];
 
 async function roundTrip(env: Record<string, string>): Promise<void> {
