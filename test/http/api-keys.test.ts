@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { type ApiKeyInfo, SCOPES } from "../../core/index.ts";
-import { forEachStore, type SeededKey, startTestServer, type TestServer } from "../support/harness.ts";
+import { forEachStore, type SeededKey, type TestServer, useWorld } from "../support/harness.ts";
 import { expectErrorObject, ISO_DATE } from "../support/http.ts";
 
 const KEYS = "/api/v1/api-keys";
@@ -26,13 +26,11 @@ interface Listing {
 }
 
 await forEachStore((kind) => {
-  let s: TestServer;
-  let admin: SeededKey;
-  beforeEach(async () => {
-    s = await startTestServer(kind);
-    admin = (await s.seed.world()).key;
+  let s: TestServer, admin: SeededKey;
+  useWorld(kind, (w) => {
+    s = w.s;
+    admin = w.seeded.key;
   });
-  afterEach(() => s.close());
 
   const list = async (query = "", key = admin.key) => {
     const res = await s.request(`${KEYS}${query}`, { key });

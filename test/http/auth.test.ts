@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { SCOPES, type Scope } from "../../core/index.ts";
-import { forEachStore, startTestServer, type TestServer } from "../support/harness.ts";
+import { forEachStore, type TestServer, useWorld, type World } from "../support/harness.ts";
 import { expectErrorObject } from "../support/http.ts";
 
 const REALM = 'Bearer realm="parlance"';
@@ -41,13 +41,8 @@ function post(json: unknown): RequestInit {
 }
 
 await forEachStore((kind) => {
-  let s: TestServer;
-  let world: Awaited<ReturnType<TestServer["seed"]["world"]>>;
-  beforeEach(async () => {
-    s = await startTestServer(kind);
-    world = await s.seed.world();
-  });
-  afterEach(() => s.close());
+  let s: TestServer, world: World["seeded"];
+  useWorld(kind, (w) => ({ s, seeded: world } = w));
 
   const withAuth = (authorization: string) => s.request("/api/v1/test", { headers: { authorization } });
 

@@ -2,9 +2,9 @@
  * GET /api/v1/coverage (API.md coverage, CONTRACT §8): the report's shape, its arithmetic and the
  * order of locales.
  */
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { SCOPES } from "../../core/index.ts";
-import { forEachStore, startTestServer, type TestServer } from "../support/harness.ts";
+import { forEachStore, type TestServer, useWorld } from "../support/harness.ts";
 import { expectError, pushAndWait } from "../support/translation-io.ts";
 
 const entry = (language: string, filledKeys: number, total: number, coveragePercent: number) => ({
@@ -16,17 +16,8 @@ const entry = (language: string, filledKeys: number, total: number, coveragePerc
 });
 
 await forEachStore((kind) => {
-  let s: TestServer;
-  let orgId: string;
-  let key: string;
-
-  beforeEach(async () => {
-    s = await startTestServer(kind);
-    const w = await s.seed.world();
-    orgId = w.orgId;
-    key = w.key.key;
-  });
-  afterEach(() => s.close());
+  let s: TestServer, orgId: string, key: string;
+  useWorld(kind, (w) => ({ s, orgId, key } = w));
 
   const coverage = (projectId: string, k = key) =>
     s.request(`/api/v1/coverage?project_id=${projectId}`, { key: k });

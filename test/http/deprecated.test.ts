@@ -2,8 +2,8 @@
  * Deprecated aliases (API.md Versioning, CONTRACT §7, §11): GET /export and POST /import answer as
  * pull and push, and every answer of theirs, errors included, carries Deprecation and Link.
  */
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { forEachStore, startTestServer, type TestServer } from "../support/harness.ts";
+import { describe, expect, test } from "bun:test";
+import { forEachStore, type TestServer, useWorld } from "../support/harness.ts";
 import { expectError, getJob, pushAndWait, sendPush } from "../support/translation-io.ts";
 
 const DEPRECATION = "@1767225600";
@@ -28,19 +28,8 @@ function expectCurrent(res: Response): void {
 }
 
 await forEachStore((kind) => {
-  let s: TestServer;
-  let orgId: string;
-  let projectId: string;
-  let key: string;
-
-  beforeEach(async () => {
-    s = await startTestServer(kind);
-    const w = await s.seed.world();
-    orgId = w.orgId;
-    projectId = w.project.id;
-    key = w.key.key;
-  });
-  afterEach(() => s.close());
+  let s: TestServer, orgId: string, projectId: string, key: string;
+  useWorld(kind, (w) => ({ s, orgId, projectId, key } = w));
 
   const get = (
     path: string,

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { forEachStore, startTestServer, type TestServer } from "../support/harness.ts";
+import { describe, expect, test } from "bun:test";
+import { forEachStore, startTestServer, type TestServer, useWorld, type World } from "../support/harness.ts";
 import { expectErrorObject } from "../support/http.ts";
 
 type Init = RequestInit & { key?: string; json?: unknown };
@@ -11,13 +11,8 @@ function expectNoDump(message: string) {
 }
 
 await forEachStore((kind) => {
-  let s: TestServer;
-  let world: Awaited<ReturnType<TestServer["seed"]["world"]>>;
-  beforeEach(async () => {
-    s = await startTestServer(kind);
-    world = await s.seed.world();
-  });
-  afterEach(() => s.close());
+  let s: TestServer, world: World["seeded"];
+  useWorld(kind, (w) => ({ s, seeded: world } = w));
 
   describe("routing comes first", () => {
     test("an unknown route is 404 with a valid key, an invalid key or none", async () => {

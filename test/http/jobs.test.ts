@@ -2,27 +2,16 @@
  * GET /api/v1/jobs/{jobId} (API.md jobs, CONTRACT §5): the Import job shape, its states, the
  * errors, and a job that fails.
  */
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { SCOPES } from "../../core/index.ts";
-import { forEachStore, startTestServer, type TestServer } from "../support/harness.ts";
+import { forEachStore, type TestServer, useWorld } from "../support/harness.ts";
 import { expectError, holdJobs, sendPush, storedValues } from "../support/translation-io.ts";
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 await forEachStore((kind) => {
-  let s: TestServer;
-  let orgId: string;
-  let projectId: string;
-  let key: string;
-
-  beforeEach(async () => {
-    s = await startTestServer(kind);
-    const w = await s.seed.world();
-    orgId = w.orgId;
-    projectId = w.project.id;
-    key = w.key.key;
-  });
-  afterEach(() => s.close());
+  let s: TestServer, orgId: string, projectId: string, key: string;
+  useWorld(kind, (w) => ({ s, orgId, projectId, key } = w));
 
   async function accept(content: unknown, extra: Record<string, unknown> = {}): Promise<string> {
     const res = await sendPush(s, { key, projectId }, content, extra);

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { SCOPES } from "../../core/index.ts";
-import { forEachStore, type SeededKey, startTestServer, type TestServer } from "../support/harness.ts";
+import { forEachStore, type SeededKey, type TestServer, useWorld } from "../support/harness.ts";
 import { basicAuth, expectRateHeaders, formPost, ISO_DATE } from "../support/http.ts";
 
 const TOKEN = "/api/v1/auth/token";
@@ -29,13 +29,11 @@ const percentAll = (s: string) =>
   [...new TextEncoder().encode(s)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
 
 await forEachStore((kind) => {
-  let s: TestServer;
-  let key: SeededKey;
-  beforeEach(async () => {
-    s = await startTestServer(kind);
-    key = (await s.seed.world()).key;
+  let s: TestServer, key: SeededKey;
+  useWorld(kind, (w) => {
+    s = w.s;
+    key = w.seeded.key;
   });
-  afterEach(() => s.close());
 
   const grant = (fields: Record<string, string>, headers?: Record<string, string>) =>
     s.request(TOKEN, formPost({ grant_type: "client_credentials", ...fields }, headers));

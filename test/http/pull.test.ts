@@ -2,9 +2,9 @@
  * GET /api/v1/pull (API.md pull, CONTRACT §7, §10–11), json format: the body, the headers, ETags,
  * selected_ids, environments, the errors, every registered format's headers, and the round trip.
  */
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { SCOPES } from "../../core/index.ts";
-import { forEachStore, startTestServer, type TestServer } from "../support/harness.ts";
+import { forEachStore, type TestServer, useWorld } from "../support/harness.ts";
 import { expectRateHeaders } from "../support/http.ts";
 import { expectError, type PushTarget, pushAndWait, storedRows } from "../support/translation-io.ts";
 
@@ -48,21 +48,8 @@ const FORMATS: [string, string, string][] = [
 ];
 
 await forEachStore((kind) => {
-  let s: TestServer;
-  let orgId: string;
-  let projectId: string;
-  let key: string;
-  let fr: PushTarget;
-
-  beforeEach(async () => {
-    s = await startTestServer(kind);
-    const w = await s.seed.world();
-    orgId = w.orgId;
-    projectId = w.project.id;
-    key = w.key.key;
-    fr = { key, projectId, language: "fr" };
-  });
-  afterEach(() => s.close());
+  let s: TestServer, orgId: string, projectId: string, key: string, fr: PushTarget;
+  useWorld(kind, (w) => ({ s, orgId, projectId, key, fr } = w));
 
   const pull = (
     params: Record<string, string>,

@@ -2,9 +2,9 @@
  * POST /api/v1/push that succeeds (API.md push, CONTRACT §5, §6, §11): flattening, the dry-run
  * preview, the accepted job, merge and replace, statuses, identifiers, ordering and the quota.
  */
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { compareCodePoints } from "../../core/code-point.ts";
-import { forEachStore, startTestServer, type TestServer } from "../support/harness.ts";
+import { forEachStore, type TestServer, useWorld } from "../support/harness.ts";
 import {
   countJobsCreated,
   expectError,
@@ -30,21 +30,8 @@ function fiftyThousand(): string {
 }
 
 await forEachStore((kind) => {
-  let s: TestServer;
-  let orgId: string;
-  let projectId: string;
-  let key: string;
-  let fr: PushTarget;
-
-  beforeEach(async () => {
-    s = await startTestServer(kind);
-    const w = await s.seed.world();
-    orgId = w.orgId;
-    projectId = w.project.id;
-    key = w.key.key;
-    fr = { key, projectId, language: "fr" };
-  });
-  afterEach(() => s.close());
+  let s: TestServer, orgId: string, projectId: string, key: string, fr: PushTarget;
+  useWorld(kind, (w) => ({ s, orgId, projectId, key, fr } = w));
 
   /** GET /translations: key → status. */
   async function statuses(language = "fr"): Promise<Record<string, string>> {

@@ -2,9 +2,9 @@
  * GET /api/v1/translations (CONTRACT §5 extension, §11): the read-only listing that tells clients
  * the identifiers `selected_ids` takes.
  */
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { SCOPES } from "../../core/index.ts";
-import { forEachStore, startTestServer, type TestServer } from "../support/harness.ts";
+import { forEachStore, type TestServer, useWorld } from "../support/harness.ts";
 import { expectError, type PushTarget, pushAndWait, storedRows } from "../support/translation-io.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -16,21 +16,8 @@ interface Listing {
 }
 
 await forEachStore((kind) => {
-  let s: TestServer;
-  let orgId: string;
-  let projectId: string;
-  let key: string;
-  let fr: PushTarget;
-
-  beforeEach(async () => {
-    s = await startTestServer(kind);
-    const w = await s.seed.world();
-    orgId = w.orgId;
-    projectId = w.project.id;
-    key = w.key.key;
-    fr = { key, projectId, language: "fr" };
-  });
-  afterEach(() => s.close());
+  let s: TestServer, orgId: string, projectId: string, key: string, fr: PushTarget;
+  useWorld(kind, (w) => ({ s, orgId, projectId, key, fr } = w));
 
   const list = (params: Record<string, string>, k = key) =>
     s.request(`/api/v1/translations?${new URLSearchParams(params)}`, { key: k });

@@ -3,7 +3,7 @@
  * (no socket), on a fresh store per call. Every HTTP suite runs once per store kind.
  */
 import { Database } from "bun:sqlite";
-import { describe } from "bun:test";
+import { afterEach, beforeEach, describe } from "bun:test";
 import { runtimeHasher } from "../../adapters/hasher.ts";
 import { createMemoryRateLimiter } from "../../adapters/memory-rate-limiter.ts";
 import { createPQueueJobQueue } from "../../adapters/p-queue-job-queue.ts";
@@ -149,4 +149,34 @@ export async function forEachStore(suite: (kind: StoreKind) => void): Promise<vo
   const kinds: StoreKind[] = ["memory", "sqlite"];
   if (await postgresReachable()) kinds.push("postgres");
   for (const kind of kinds) describe(`[${kind}]`, () => suite(kind));
+}
+
+/** One test's seeded world: a fresh server, an organization, its project and an all-scopes key. */
+export interface World {
+  s: TestServer;
+  orgId: string;
+  /** The project: base en; languages en, fr, de. */
+  projectId: string;
+  /** A full key (`pl_…`) with every scope. */
+  key: string;
+  /** Where most pushes go: that key, that project, language fr. */
+  fr: { key: string; projectId: string; language: string };
+  /** All of it as `seed.world()` returned it (the project view, the key's info). */
+  seeded: Awaited<ReturnType<TestServer["seed"]["world"]>>;
+}
+
+/**
+ * Before each test of the enclosing suite, starts a fresh server on `kind`, seeds a world and hands
+ * it to `receive`; closes the server after the test.
+ */
+export function useWorld(kind: StoreKind, receive: (world: World) => void): void {
+  let server: TestServer | undefined;
+  beforeEach(async () => {
+    server = await startTestServer(kind);
+    const seeded = await server.seed.world();
+    const { orgId, project, key } = seeded;
+    const fr = { key: key.key, projectId: project.id, language: "fr" };
+    receive({ s: server, orgId, projectId: project.id, key: key.key, fr, seeded });
+  });
+  afterEach(() => server?.close());
 }
