@@ -3,13 +3,16 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { createSqliteStorage, migrateSqlite, SQLITE_MIGRATIONS } from "../../storage/sqlite/index.ts";
+import { fromNodeSqlite } from "../../storage/sqlite/node-sqlite.ts";
 import { runStorageContracts } from "../contract/index.ts";
 
+/** A fresh in-memory database per test, opened the way the caller chooses. */
 const onMemoryDatabase =
-  (options: { strict?: boolean; safeIntegers?: boolean } = {}) =>
+  (open: () => Database = () => new Database(":memory:")) =>
   async () => {
-    const db = new Database(":memory:", options);
+    const db = open();
     const storage = createSqliteStorage(db);
     return {
       storage,
@@ -24,7 +27,12 @@ runStorageContracts("sqlite storage", onMemoryDatabase());
 // The caller opens the database, so the adapter must not depend on how.
 runStorageContracts(
   "sqlite storage (strict, safeIntegers)",
-  onMemoryDatabase({ strict: true, safeIntegers: true }),
+  onMemoryDatabase(() => new Database(":memory:", { strict: true, safeIntegers: true })),
+);
+// node:sqlite (what Deno runs), through the wrapper that presents it as bun:sqlite.
+runStorageContracts(
+  "sqlite storage via node:sqlite",
+  onMemoryDatabase(() => fromNodeSqlite(new DatabaseSync(":memory:"))),
 );
 
 describe("sqlite storage on a file", () => {
