@@ -2,7 +2,7 @@ import { openapi } from "@elysiajs/openapi";
 import { FormatRegistry } from "@sinclair/typebox";
 import { Elysia, ValidationError } from "elysia";
 import { invalid } from "../core/errors.ts";
-import { type Parlance, ParlanceError } from "../core/index.ts";
+import { type Parlance, ParlanceError, type RateDecision, retryAfterSeconds } from "../core/index.ts";
 import { readBody } from "./body.ts";
 import { clientAddress, type PeerInfo } from "./client-address.ts";
 import { asParlanceError, errorBody, HTTP_STATUS, jsonResponse } from "./http-errors.ts";
@@ -59,7 +59,13 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
   const trustProxy = options.trustProxy ?? false;
   let routeIndex: ReturnType<typeof createRouteIndex> | null = null;
 
-  const respond = (error: ParlanceError, headers: Record<string, string>, request: Request) => {
+  /** The Error object for `error`; `rate` is the window a 429 refers to (for Retry-After). */
+  const respond = (
+    error: ParlanceError,
+    headers: Record<string, string>,
+    request: Request,
+    rate?: RateDecision,
+  ) => {
     const status = HTTP_STATUS[error.code];
     if (status >= 500) options.onInternalError?.(error.details ?? error, request);
     const extra: Record<string, string> = {};
@@ -69,10 +75,7 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
         ? 'Bearer realm="parlance", error="invalid_token"'
         : 'Bearer realm="parlance"';
     }
-    if (error.code === "rate_limited") {
-      const reset = Number(headers["x-ratelimit-reset"] ?? 0) * 1000;
-      extra["retry-after"] = String(Math.max(1, Math.ceil((reset - parlance.now().getTime()) / 1000)));
-    }
+    if (rate) extra["retry-after"] = String(retryAfterSeconds(rate, parlance.now().getTime()));
     return jsonResponse(status, errorBody(error, parlance.now(), development), { ...headers, ...extra });
   };
 
@@ -106,7 +109,7 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
       rememberAdmission(request, admission);
       Object.assign(set.headers, rateHeaders(admission.rate));
       if (admission.limited)
-        return respond(admission.limited, set.headers as Record<string, string>, request);
+        return respond(admission.limited, set.headers as Record<string, string>, request, admission.rate);
     })
     .onParse(({ request, contentType }) => {
       // A caller without credentials learns nothing more (401), and its body is never read.
@@ -122,7 +125,7 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
         try {
           const admission = await admitAnonymously(request, server);
           Object.assign(headers, rateHeaders(admission.rate));
-          if (admission.limited) return respond(admission.limited, headers, request);
+          if (admission.limited) return respond(admission.limited, headers, request, admission.rate);
         } catch {
           // Storage is down: the error answer still goes out, without rate-limit headers.
         }

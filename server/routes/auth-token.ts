@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
-import type { Parlance, TokenRequest } from "../../core/index.ts";
+import { type Parlance, retryAfterSeconds, type TokenRequest } from "../../core/index.ts";
 import { parsedBody } from "../body.ts";
 import { clientAddress } from "../client-address.ts";
 import { rateHeaders } from "../rate-headers.ts";
@@ -56,9 +56,7 @@ export const authTokenRoutes = (parlance: Parlance, options: { trustProxy: boole
       if (outcome.ok) return new Response(JSON.stringify(outcome.body), { status: 200, headers });
       if (outcome.status === 401) headers["www-authenticate"] = 'Bearer realm="parlance"';
       if (outcome.status === 429) {
-        headers["retry-after"] = String(
-          Math.max(1, Math.ceil((outcome.rate.resetAt - parlance.now().getTime()) / 1000)),
-        );
+        headers["retry-after"] = String(retryAfterSeconds(outcome.rate, parlance.now().getTime()));
       }
       const payload = {
         error: outcome.error,
