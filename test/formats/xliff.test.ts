@@ -8,7 +8,6 @@ import { readXliff, type XliffDoc } from "./support/readers.ts";
 import {
   PYTHON,
   pythonXml,
-  SCHEMAS,
   scratch,
   testWith,
   XMLLINT,
@@ -154,7 +153,7 @@ describe("xliff", () => {
     ["1.2", XSD_12],
     ["2.0", XSD_20],
   ] as const) {
-    testWith([XMLLINT, SCHEMAS], `${version}: xmllint validates against the ${version} schema`, () => {
+    testWith([XMLLINT], `${version}: xmllint validates against the ${version} schema`, () => {
       const files: Record<string, string> = {};
       docs.forEach((d, i) => {
         files[`doc-${i}.xlf`] = render(d, version);

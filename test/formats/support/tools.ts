@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Pairs } from "./readers.ts";
 
-/** CI clones the repository with `shared/` beside it. */
-export const SCHEMAS_DIR = path.resolve(import.meta.dir, "../../../../shared/schemas");
+/** The OASIS XLIFF schemas, W3C's xml.xsd and a catalog mapping their URLs, carried in the repository. */
+export const SCHEMAS_DIR = path.resolve(import.meta.dir, "../schemas");
 export const XSD_12 = path.join(SCHEMAS_DIR, "xliff-core-1.2-strict.xsd");
 export const XSD_20 = path.join(SCHEMAS_DIR, "xliff_core_2.0.xsd");
 
@@ -33,11 +33,6 @@ export const AAPT2: Tool = {
   pkg: "aapt",
 };
 export const RUBY: Tool = { name: "ruby", path: locate("ruby"), pkg: "ruby" };
-export const SCHEMAS: Tool = {
-  name: "shared/schemas",
-  path: existsSync(XSD_12) ? SCHEMAS_DIR : null,
-  pkg: "(the shared/ folder beside the repository)",
-};
 
 /** `test` when every tool is present; otherwise skipped, or failing in CI. */
 export function testWith(
@@ -89,7 +84,7 @@ export function scratch(files: Record<string, string> = {}): { dir: string; path
   return { dir, paths, done: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Schema-validates every file in one xmllint run, offline through the shared catalog. */
+/** Schema-validates every file in one xmllint run, offline through the catalog beside the schemas. */
 export function xmllintValidate(xsd: string, files: string[]): Run {
   return run([tool(XMLLINT), "--noout", "--nonet", "--schema", xsd, ...files], {
     XML_CATALOG_FILES: path.join(SCHEMAS_DIR, "catalog.xml"),
