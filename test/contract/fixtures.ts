@@ -1,4 +1,3 @@
-import { expect } from "bun:test";
 import type { Storage } from "../../core/ports.ts";
 import type {
   AccessToken,
@@ -9,6 +8,7 @@ import type {
   TranslationStatus,
   TranslationWrite,
 } from "../../core/types.ts";
+import { expect } from "./expect.ts";
 
 export const id = (): string => crypto.randomUUID();
 

@@ -1,6 +1,5 @@
-import { describe } from "bun:test";
 import { environmentContract } from "./environments.contract.ts";
-import type { StorageHarness } from "./harness.ts";
+import type { StorageSetup, TestFunction } from "./harness.ts";
 import { jobContract } from "./jobs.contract.ts";
 import { keyContract } from "./keys.contract.ts";
 import { organizationContract } from "./organizations.contract.ts";
@@ -10,22 +9,35 @@ import { storageContract } from "./storage.contract.ts";
 import { tokenContract } from "./tokens.contract.ts";
 import { translationContract } from "./translations.contract.ts";
 
-export type { StorageHarness } from "./harness.ts";
+export { deepEqual, expect } from "./expect.ts";
+export type { StorageHarness, StorageSetup, TestFunction } from "./harness.ts";
 
 /**
- * Every port's contract against one adapter. `setup` runs before each test and must return an
- * empty storage of its own; `teardown` runs after it (closing the storage and its client).
+ * Every storage port's contract against one adapter: what "works" means for a `Storage`.
+ * `setup` runs before each test and must return an empty storage of its own; its `teardown` runs
+ * after the test (closing the storage and its client). `test` is the runner's test function:
+ * `test` from bun:test, node:test or vitest, or `Deno.test`.
+ *
+ * ```ts
+ * import { test } from "bun:test";
+ * runStorageContracts("my store", async () => {
+ *   const storage = createMyStorage(await openFreshClient());
+ *   return { storage, teardown: () => storage.close() };
+ * }, test);
+ * ```
  */
-export function runStorageContracts(adapterName: string, setup: () => Promise<StorageHarness>): void {
-  describe(adapterName, () => {
-    storageContract(setup);
-    organizationContract(setup);
-    projectContract(setup);
-    keyContract(setup);
-    tokenContract(setup);
-    translationContract(setup);
-    jobContract(setup);
-    environmentContract(setup);
-    rateWindowContract(setup);
-  });
+export function runStorageContracts(adapterName: string, setup: StorageSetup, test: TestFunction): void {
+  for (const contract of [
+    storageContract,
+    organizationContract,
+    projectContract,
+    keyContract,
+    tokenContract,
+    translationContract,
+    jobContract,
+    environmentContract,
+    rateWindowContract,
+  ]) {
+    contract(test, setup, adapterName);
+  }
 }

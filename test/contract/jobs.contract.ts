@@ -1,8 +1,8 @@
-import { describe, expect, test } from "bun:test";
 import type { ImportCommit, Storage } from "../../core/ports.ts";
 import type { Job, Project } from "../../core/types.ts";
+import { expect } from "./expect.ts";
 import { at, id, importRows, job, must, project, seedProject, writes } from "./fixtures.ts";
-import { freshStorage, type StorageSetup } from "./harness.ts";
+import { type StorageSetup, storageTests, type TestFunction } from "./harness.ts";
 
 /** One stored pending job per project given, created in that order. */
 async function createJobs<P extends Project[]>(
@@ -23,206 +23,200 @@ const commitFor = (p: Project, language: string, over: Partial<ImportCommit> = {
   ...over,
 });
 
-export function jobContract(setup: StorageSetup): void {
-  describe("JobStore", () => {
-    const storage = freshStorage(setup);
+export function jobContract(run: TestFunction, setup: StorageSetup, adapter: string): void {
+  const test = storageTests(run, setup, `${adapter} › JobStore`);
 
-    test("get is null when absent; get round-trips every field but the payload, which claimNext hands out", async () => {
-      const p = await seedProject(storage());
-      expect(await storage().jobs.get(id())).toBeNull();
-      const content = JSON.stringify({ big: "é😀\u0000".repeat(100_000), nested: { "a.b": "x" } });
-      const j = job(p, {
-        payload: { language: "fr", importMode: "replace", status: "needs_review", content },
-      });
-      await storage().jobs.create(j);
-      expect(await storage().jobs.get(j.id)).toEqual({ ...j, payload: null });
-      const claimed = await storage().jobs.claimNext(id(), at(1), at(2));
-      expect(claimed?.payload).toEqual(j.payload);
+  test("get is null when absent; get round-trips every field but the payload, which claimNext hands out", async (storage) => {
+    const p = await seedProject(storage);
+    expect(await storage.jobs.get(id())).toBeNull();
+    const content = JSON.stringify({ big: "é😀\u0000".repeat(100_000), nested: { "a.b": "x" } });
+    const j = job(p, {
+      payload: { language: "fr", importMode: "replace", status: "needs_review", content },
     });
+    await storage.jobs.create(j);
+    expect(await storage.jobs.get(j.id)).toEqual({ ...j, payload: null });
+    const claimed = await storage.jobs.claimNext(id(), at(1), at(2));
+    expect(claimed?.payload).toEqual(j.payload);
+  });
 
-    test("claimNext is null when nothing is claimable", async () => {
-      expect(await storage().jobs.claimNext(id(), at(1), at(2))).toBeNull();
-    });
+  test("claimNext is null when nothing is claimable", async (storage) => {
+    expect(await storage.jobs.claimNext(id(), at(1), at(2))).toBeNull();
+  });
 
-    test("claimNext takes jobs in order of creation and marks them running", async () => {
-      const [p, q, r] = [
-        await seedProject(storage()),
-        await seedProject(storage()),
-        await seedProject(storage()),
-      ];
-      const jobs = await createJobs(storage(), q, r, p);
-      for (const expected of jobs) {
-        const runId = id();
-        const claimed = await storage().jobs.claimNext(runId, at(1), at(5));
-        expect(claimed).toEqual({
-          ...expected,
-          status: "running",
-          runId,
-          leaseUntil: at(5),
-          updatedAt: at(1),
-        });
-        expect(await storage().jobs.get(expected.id)).toEqual({ ...(claimed as Job), payload: null });
-      }
-      expect(await storage().jobs.claimNext(id(), at(1), at(5))).toBeNull();
-    });
-
-    test("a project's next job waits for its older unfinished job; other projects do not", async () => {
-      const p = await seedProject(storage());
-      const q = await seedProject(storage());
-      const [p1, p2, q1] = await createJobs(storage(), p, p, q);
-      const run1 = id();
-      expect((await storage().jobs.claimNext(run1, at(1), at(5)))?.id).toBe(p1.id);
-      expect((await storage().jobs.claimNext(id(), at(1), at(5)))?.id).toBe(q1.id);
-      expect(await storage().jobs.claimNext(id(), at(1), at(5))).toBeNull();
-      expect(await storage().jobs.fail(p1.id, run1, "boom", at(2))).toBe(true);
-      expect((await storage().jobs.claimNext(id(), at(2), at(5)))?.id).toBe(p2.id);
-    });
-
-    test("claimNext skips a running job with a live lease and takes one whose lease ended", async () => {
-      const p = await seedProject(storage());
-      const [j] = await createJobs(storage(), p);
-      const first = id();
-      await storage().jobs.claimNext(first, at(0), at(5));
-      expect(await storage().jobs.claimNext(id(), at(4), at(9))).toBeNull();
-      const second = id();
-      const taken = await storage().jobs.claimNext(second, at(6), at(11));
-      expect(taken).toMatchObject({ id: j.id, status: "running", runId: second, leaseUntil: at(11) });
-      // The first run lost the job: nothing it does applies any more.
-      expect(await storage().jobs.renewLease(j.id, first, at(20))).toBe(false);
-      expect(await storage().jobs.complete(j.id, first, commitFor(p, "en"), at(7))).toBe(false);
-      expect(await storage().jobs.fail(j.id, first, "late", at(7))).toBe(false);
-      expect(await storage().jobs.get(j.id)).toEqual({ ...(taken as Job), payload: null });
-    });
-
-    test("two racing claimNext calls never get the same job", async () => {
-      const [p, q] = [await seedProject(storage()), await seedProject(storage())];
-      const jobs = await createJobs(storage(), p, q);
-      const claims = await Promise.all([
-        storage().jobs.claimNext(id(), at(1), at(5)),
-        storage().jobs.claimNext(id(), at(1), at(5)),
-      ]);
-      expect(claims.map((c) => c?.id).sort()).toEqual(jobs.map((j) => j.id).sort());
-    });
-
-    test("of several racing claimNext calls for one job, exactly one wins", async () => {
-      const [j] = await createJobs(storage(), await seedProject(storage()));
-      const race = await Promise.all([1, 2, 3].map(() => storage().jobs.claimNext(id(), at(1), at(5))));
-      expect(race.filter((c) => c !== null).map((c) => c?.id)).toEqual([j.id]);
-    });
-
-    test("renewLease extends the lease of the run that holds the job", async () => {
-      const p = await seedProject(storage());
-      const [j] = await createJobs(storage(), p);
+  test("claimNext takes jobs in order of creation and marks them running", async (storage) => {
+    const [p, q, r] = [await seedProject(storage), await seedProject(storage), await seedProject(storage)];
+    const jobs = await createJobs(storage, q, r, p);
+    for (const expected of jobs) {
       const runId = id();
-      await storage().jobs.claimNext(runId, at(0), at(5));
-      expect(await storage().jobs.renewLease(j.id, runId, at(10))).toBe(true);
-      expect((await storage().jobs.get(j.id))?.leaseUntil).toBe(at(10));
-      expect(await storage().jobs.claimNext(id(), at(7), at(12))).toBeNull();
-      expect(await storage().jobs.renewLease(j.id, id(), at(30))).toBe(false);
-      expect(await storage().jobs.renewLease(id(), runId, at(30))).toBe(false);
-      expect((await storage().jobs.get(j.id))?.leaseUntil).toBe(at(10));
-    });
-
-    test("complete applies writes and deletes and finishes the job", async () => {
-      const p = await seedProject(storage());
-      await importRows(storage(), p, "en", { keep: "old", change: "old", drop: "old" });
-      await importRows(storage(), p, "fr", { change: "fr" });
-      const before = await storage().translations.readLanguage(p.id, "en");
-      const frBefore = await storage().translations.listForExport(p.id, "fr", null);
-      const [j] = await createJobs(storage(), p);
-      const runId = id();
-      await storage().jobs.claimNext(runId, at(3), at(8));
-      const commit = commitFor(p, "en", {
-        writes: writes([
-          { id: id(), key: "change", value: "new", status: "approved" },
-          { id: id(), key: "fresh", value: "new", status: "approved" },
-        ]),
-        deleteIds: [before.get("drop")?.id ?? ""],
-        summary: { created: 1, updated: 1, deleted: 1 },
-      });
-      expect(await storage().jobs.complete(j.id, runId, commit, at(4))).toBe(true);
-
-      const rows = await storage().translations.listForExport(p.id, "en", null);
-      expect(rows.map((t) => [t.key, t.value, t.status])).toEqual([
-        ["change", "new", "approved"],
-        ["fresh", "new", "approved"],
-        ["keep", "old", "draft"],
-      ]);
-      const changed = rows.find((t) => t.key === "change");
-      expect(changed?.id).toBe(before.get("change")?.id ?? "missing");
-      const listed = await storage().translations.listPage(p.id, "en", 10, 0);
-      expect(listed.items.find((t) => t.key === "change")?.updatedAt).toBe(at(4));
-      expect(rows.find((t) => t.key === "fresh")?.id).toBe(commit.writes[1]?.id ?? "missing");
-      expect(rows.find((t) => t.key === "keep")?.id).toBe(before.get("keep")?.id ?? "missing");
-      expect(await storage().translations.listForExport(p.id, "fr", null)).toEqual(frBefore);
-      expect(await storage().jobs.get(j.id)).toEqual({
-        ...j,
-        status: "completed",
+      const claimed = await storage.jobs.claimNext(runId, at(1), at(5));
+      expect(claimed).toEqual({
+        ...expected,
+        status: "running",
         runId,
-        summary: { created: 1, updated: 1, deleted: 1 },
-        payload: null,
-        leaseUntil: null,
-        updatedAt: at(4),
+        leaseUntil: at(5),
+        updatedAt: at(1),
       });
-      // A finished job is held by nobody.
-      expect(await storage().jobs.complete(j.id, runId, commit, at(5))).toBe(false);
-      expect(await storage().jobs.renewLease(j.id, runId, at(9))).toBe(false);
-    });
+      expect(await storage.jobs.get(expected.id)).toEqual({ ...(claimed as Job), payload: null });
+    }
+    expect(await storage.jobs.claimNext(id(), at(1), at(5))).toBeNull();
+  });
 
-    test("complete with a run that does not hold the job writes nothing and returns false", async () => {
-      const p = await seedProject(storage());
-      await importRows(storage(), p, "en", { a: "old" });
-      const before = await storage().translations.listForExport(p.id, "en", null);
-      const [j] = await createJobs(storage(), p);
-      const pending = await storage().jobs.get(j.id);
-      const commit = commitFor(p, "en", {
-        writes: writes({ a: "new", b: "new" }),
-        deleteIds: [before[0]?.id ?? ""],
-      });
-      expect(await storage().jobs.complete(j.id, id(), commit, at(4))).toBe(false);
-      expect(await storage().jobs.get(j.id)).toEqual(pending);
-      const claimed = await storage().jobs.claimNext(id(), at(3), at(8));
-      expect(await storage().jobs.complete(j.id, id(), commit, at(4))).toBe(false);
-      expect(await storage().jobs.complete(id(), claimed?.runId ?? "", commit, at(4))).toBe(false);
-      expect(await storage().translations.listForExport(p.id, "en", null)).toEqual(before);
-      expect(await storage().jobs.get(j.id)).toEqual({ ...(claimed as Job), payload: null });
-    });
+  test("a project's next job waits for its older unfinished job; other projects do not", async (storage) => {
+    const p = await seedProject(storage);
+    const q = await seedProject(storage);
+    const [p1, p2, q1] = await createJobs(storage, p, p, q);
+    const run1 = id();
+    expect((await storage.jobs.claimNext(run1, at(1), at(5)))?.id).toBe(p1.id);
+    expect((await storage.jobs.claimNext(id(), at(1), at(5)))?.id).toBe(q1.id);
+    expect(await storage.jobs.claimNext(id(), at(1), at(5))).toBeNull();
+    expect(await storage.jobs.fail(p1.id, run1, "boom", at(2))).toBe(true);
+    expect((await storage.jobs.claimNext(id(), at(2), at(5)))?.id).toBe(p2.id);
+  });
 
-    test("fail marks the held job failed with the message", async () => {
-      const p = await seedProject(storage());
-      const [j] = await createJobs(storage(), p);
-      const runId = id();
-      const claimed = await storage().jobs.claimNext(runId, at(1), at(5));
-      expect(await storage().jobs.fail(j.id, id(), "not mine", at(2))).toBe(false);
-      expect(await storage().jobs.get(j.id)).toEqual({ ...(claimed as Job), payload: null });
-      expect(await storage().jobs.fail(j.id, runId, "Invalid JSON", at(2))).toBe(true);
-      expect(await storage().jobs.get(j.id)).toEqual({
-        ...must(claimed),
-        status: "failed",
-        errorMessage: "Invalid JSON",
-        payload: null,
-        leaseUntil: null,
-        updatedAt: at(2),
-      });
-      expect(await storage().jobs.fail(j.id, runId, "again", at(3))).toBe(false);
-    });
+  test("claimNext skips a running job with a live lease and takes one whose lease ended", async (storage) => {
+    const p = await seedProject(storage);
+    const [j] = await createJobs(storage, p);
+    const first = id();
+    await storage.jobs.claimNext(first, at(0), at(5));
+    expect(await storage.jobs.claimNext(id(), at(4), at(9))).toBeNull();
+    const second = id();
+    const taken = await storage.jobs.claimNext(second, at(6), at(11));
+    expect(taken).toMatchObject({ id: j.id, status: "running", runId: second, leaseUntil: at(11) });
+    // The first run lost the job: nothing it does applies any more.
+    expect(await storage.jobs.renewLease(j.id, first, at(20))).toBe(false);
+    expect(await storage.jobs.complete(j.id, first, commitFor(p, "en"), at(7))).toBe(false);
+    expect(await storage.jobs.fail(j.id, first, "late", at(7))).toBe(false);
+    expect(await storage.jobs.get(j.id)).toEqual({ ...(taken as Job), payload: null });
+  });
 
-    test("releaseLeases makes every running job claimable at once", async () => {
-      const p = await seedProject(storage());
-      const q = await seedProject(storage());
-      const idle = project(p.orgId, { name: "Idle" });
-      await storage().projects.create(idle);
-      const [pj, qj] = await createJobs(storage(), p, q);
-      await storage().jobs.claimNext(id(), at(0), at(60));
-      await storage().jobs.claimNext(id(), at(0), at(60));
-      const [waiting] = await createJobs(storage(), idle);
-      expect(await storage().jobs.releaseLeases(at(1))).toBe(2);
-      expect((await storage().jobs.get(pj.id))?.leaseUntil).toBeNull();
-      expect(await storage().jobs.get(waiting.id)).toEqual({ ...waiting, payload: null });
-      const reclaimed = [];
-      for (let i = 0; i < 3; i++) reclaimed.push((await storage().jobs.claimNext(id(), at(2), at(9)))?.id);
-      expect(reclaimed).toEqual([pj.id, qj.id, waiting.id]);
-      expect(await storage().jobs.releaseLeases(at(3))).toBe(3);
+  test("two racing claimNext calls never get the same job", async (storage) => {
+    const [p, q] = [await seedProject(storage), await seedProject(storage)];
+    const jobs = await createJobs(storage, p, q);
+    const claims = await Promise.all([
+      storage.jobs.claimNext(id(), at(1), at(5)),
+      storage.jobs.claimNext(id(), at(1), at(5)),
+    ]);
+    expect(claims.map((c) => c?.id).sort()).toEqual(jobs.map((j) => j.id).sort());
+  });
+
+  test("of several racing claimNext calls for one job, exactly one wins", async (storage) => {
+    const [j] = await createJobs(storage, await seedProject(storage));
+    const race = await Promise.all([1, 2, 3].map(() => storage.jobs.claimNext(id(), at(1), at(5))));
+    expect(race.filter((c) => c !== null).map((c) => c?.id)).toEqual([j.id]);
+  });
+
+  test("renewLease extends the lease of the run that holds the job", async (storage) => {
+    const p = await seedProject(storage);
+    const [j] = await createJobs(storage, p);
+    const runId = id();
+    await storage.jobs.claimNext(runId, at(0), at(5));
+    expect(await storage.jobs.renewLease(j.id, runId, at(10))).toBe(true);
+    expect((await storage.jobs.get(j.id))?.leaseUntil).toBe(at(10));
+    expect(await storage.jobs.claimNext(id(), at(7), at(12))).toBeNull();
+    expect(await storage.jobs.renewLease(j.id, id(), at(30))).toBe(false);
+    expect(await storage.jobs.renewLease(id(), runId, at(30))).toBe(false);
+    expect((await storage.jobs.get(j.id))?.leaseUntil).toBe(at(10));
+  });
+
+  test("complete applies writes and deletes and finishes the job", async (storage) => {
+    const p = await seedProject(storage);
+    await importRows(storage, p, "en", { keep: "old", change: "old", drop: "old" });
+    await importRows(storage, p, "fr", { change: "fr" });
+    const before = await storage.translations.readLanguage(p.id, "en");
+    const frBefore = await storage.translations.listForExport(p.id, "fr", null);
+    const [j] = await createJobs(storage, p);
+    const runId = id();
+    await storage.jobs.claimNext(runId, at(3), at(8));
+    const commit = commitFor(p, "en", {
+      writes: writes([
+        { id: id(), key: "change", value: "new", status: "approved" },
+        { id: id(), key: "fresh", value: "new", status: "approved" },
+      ]),
+      deleteIds: [before.get("drop")?.id ?? ""],
+      summary: { created: 1, updated: 1, deleted: 1 },
     });
+    expect(await storage.jobs.complete(j.id, runId, commit, at(4))).toBe(true);
+
+    const rows = await storage.translations.listForExport(p.id, "en", null);
+    expect(rows.map((t) => [t.key, t.value, t.status])).toEqual([
+      ["change", "new", "approved"],
+      ["fresh", "new", "approved"],
+      ["keep", "old", "draft"],
+    ]);
+    const changed = rows.find((t) => t.key === "change");
+    expect(changed?.id).toBe(before.get("change")?.id ?? "missing");
+    const listed = await storage.translations.listPage(p.id, "en", 10, 0);
+    expect(listed.items.find((t) => t.key === "change")?.updatedAt).toBe(at(4));
+    expect(rows.find((t) => t.key === "fresh")?.id).toBe(commit.writes[1]?.id ?? "missing");
+    expect(rows.find((t) => t.key === "keep")?.id).toBe(before.get("keep")?.id ?? "missing");
+    expect(await storage.translations.listForExport(p.id, "fr", null)).toEqual(frBefore);
+    expect(await storage.jobs.get(j.id)).toEqual({
+      ...j,
+      status: "completed",
+      runId,
+      summary: { created: 1, updated: 1, deleted: 1 },
+      payload: null,
+      leaseUntil: null,
+      updatedAt: at(4),
+    });
+    // A finished job is held by nobody.
+    expect(await storage.jobs.complete(j.id, runId, commit, at(5))).toBe(false);
+    expect(await storage.jobs.renewLease(j.id, runId, at(9))).toBe(false);
+  });
+
+  test("complete with a run that does not hold the job writes nothing and returns false", async (storage) => {
+    const p = await seedProject(storage);
+    await importRows(storage, p, "en", { a: "old" });
+    const before = await storage.translations.listForExport(p.id, "en", null);
+    const [j] = await createJobs(storage, p);
+    const pending = await storage.jobs.get(j.id);
+    const commit = commitFor(p, "en", {
+      writes: writes({ a: "new", b: "new" }),
+      deleteIds: [before[0]?.id ?? ""],
+    });
+    expect(await storage.jobs.complete(j.id, id(), commit, at(4))).toBe(false);
+    expect(await storage.jobs.get(j.id)).toEqual(pending);
+    const claimed = await storage.jobs.claimNext(id(), at(3), at(8));
+    expect(await storage.jobs.complete(j.id, id(), commit, at(4))).toBe(false);
+    expect(await storage.jobs.complete(id(), claimed?.runId ?? "", commit, at(4))).toBe(false);
+    expect(await storage.translations.listForExport(p.id, "en", null)).toEqual(before);
+    expect(await storage.jobs.get(j.id)).toEqual({ ...(claimed as Job), payload: null });
+  });
+
+  test("fail marks the held job failed with the message", async (storage) => {
+    const p = await seedProject(storage);
+    const [j] = await createJobs(storage, p);
+    const runId = id();
+    const claimed = await storage.jobs.claimNext(runId, at(1), at(5));
+    expect(await storage.jobs.fail(j.id, id(), "not mine", at(2))).toBe(false);
+    expect(await storage.jobs.get(j.id)).toEqual({ ...(claimed as Job), payload: null });
+    expect(await storage.jobs.fail(j.id, runId, "Invalid JSON", at(2))).toBe(true);
+    expect(await storage.jobs.get(j.id)).toEqual({
+      ...must(claimed),
+      status: "failed",
+      errorMessage: "Invalid JSON",
+      payload: null,
+      leaseUntil: null,
+      updatedAt: at(2),
+    });
+    expect(await storage.jobs.fail(j.id, runId, "again", at(3))).toBe(false);
+  });
+
+  test("releaseLeases makes every running job claimable at once", async (storage) => {
+    const p = await seedProject(storage);
+    const q = await seedProject(storage);
+    const idle = project(p.orgId, { name: "Idle" });
+    await storage.projects.create(idle);
+    const [pj, qj] = await createJobs(storage, p, q);
+    await storage.jobs.claimNext(id(), at(0), at(60));
+    await storage.jobs.claimNext(id(), at(0), at(60));
+    const [waiting] = await createJobs(storage, idle);
+    expect(await storage.jobs.releaseLeases(at(1))).toBe(2);
+    expect((await storage.jobs.get(pj.id))?.leaseUntil).toBeNull();
+    expect(await storage.jobs.get(waiting.id)).toEqual({ ...waiting, payload: null });
+    const reclaimed = [];
+    for (let i = 0; i < 3; i++) reclaimed.push((await storage.jobs.claimNext(id(), at(2), at(9)))?.id);
+    expect(reclaimed).toEqual([pj.id, qj.id, waiting.id]);
+    expect(await storage.jobs.releaseLeases(at(3))).toBe(3);
   });
 }

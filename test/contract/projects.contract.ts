@@ -1,88 +1,86 @@
-import { describe, expect, test } from "bun:test";
+import { expect } from "./expect.ts";
 import { at, id, org, project, seedProject } from "./fixtures.ts";
-import { freshStorage, type StorageSetup } from "./harness.ts";
+import { type StorageSetup, storageTests, type TestFunction } from "./harness.ts";
 
-export function projectContract(setup: StorageSetup): void {
-  describe("ProjectStore", () => {
-    const storage = freshStorage(setup);
+export function projectContract(run: TestFunction, setup: StorageSetup, adapter: string): void {
+  const test = storageTests(run, setup, `${adapter} › ProjectStore`);
 
-    test("get is null when absent", async () => {
-      expect(await storage().projects.get(id())).toBeNull();
+  test("get is null when absent", async (storage) => {
+    expect(await storage.projects.get(id())).toBeNull();
+  });
+
+  test("create then get round-trips every field, languages in order", async (storage) => {
+    const p = await seedProject(storage, {
+      languages: ["en", "zh-Hant-TW", "de", "pt-BR"],
+      createdAt: at(3),
     });
+    expect(await storage.projects.get(p.id)).toEqual(p);
+  });
 
-    test("create then get round-trips every field, languages in order", async () => {
-      const p = await seedProject(storage(), {
-        languages: ["en", "zh-Hant-TW", "de", "pt-BR"],
-        createdAt: at(3),
-      });
-      expect(await storage().projects.get(p.id)).toEqual(p);
+  test("listByOrg: non-deleted projects of the organization, by name in code-point order, then id", async (storage) => {
+    const o = org();
+    const other = org();
+    await storage.orgs.create(o);
+    await storage.orgs.create(other);
+    // UTF-16 order would put "😀" (D83D…) before "\uFFFD"; code-point order puts it after.
+    const names = ["😀", "\uFFFD", "b", "B", "a", "Z", "same", "same"];
+    const created = names.map((name) => project(o.id, { name }));
+    for (const p of created) await storage.projects.create(p);
+    await storage.projects.create(project(other.id, { name: "A other org" }));
+    const deleted = project(o.id, { name: "A deleted" });
+    await storage.projects.create(deleted);
+    await storage.projects.softDelete(deleted.id, at(1));
+
+    const listed = await storage.projects.listByOrg(o.id);
+    const sameIds = created.filter((p) => p.name === "same").map((p) => p.id);
+    const byId = (a: string, b: string) => (a < b ? -1 : 1);
+    expect(listed.map((p) => p.name)).toEqual(["B", "Z", "a", "b", "same", "same", "\uFFFD", "😀"]);
+    expect(listed.filter((p) => p.name === "same").map((p) => p.id)).toEqual(sameIds.sort(byId));
+    expect(listed.find((p) => p.name === "a")).toEqual(created.find((p) => p.name === "a"));
+  });
+
+  test("listByOrg is empty for an organization without projects", async (storage) => {
+    expect(await storage.projects.listByOrg(id())).toEqual([]);
+  });
+
+  test("addLanguage appends once and returns the updated project", async (storage) => {
+    const p = await seedProject(storage, { languages: ["en", "fr"] });
+    expect(await storage.projects.addLanguage(p.id, "de")).toEqual({
+      ...p,
+      languages: ["en", "fr", "de"],
     });
-
-    test("listByOrg: non-deleted projects of the organization, by name in code-point order, then id", async () => {
-      const o = org();
-      const other = org();
-      await storage().orgs.create(o);
-      await storage().orgs.create(other);
-      // UTF-16 order would put "😀" (D83D…) before "\uFFFD"; code-point order puts it after.
-      const names = ["😀", "\uFFFD", "b", "B", "a", "Z", "same", "same"];
-      const created = names.map((name) => project(o.id, { name }));
-      for (const p of created) await storage().projects.create(p);
-      await storage().projects.create(project(other.id, { name: "A other org" }));
-      const deleted = project(o.id, { name: "A deleted" });
-      await storage().projects.create(deleted);
-      await storage().projects.softDelete(deleted.id, at(1));
-
-      const listed = await storage().projects.listByOrg(o.id);
-      const sameIds = created.filter((p) => p.name === "same").map((p) => p.id);
-      const byId = (a: string, b: string) => (a < b ? -1 : 1);
-      expect(listed.map((p) => p.name)).toEqual(["B", "Z", "a", "b", "same", "same", "\uFFFD", "😀"]);
-      expect(listed.filter((p) => p.name === "same").map((p) => p.id)).toEqual(sameIds.sort(byId));
-      expect(listed.find((p) => p.name === "a")).toEqual(created.find((p) => p.name === "a"));
+    expect(await storage.projects.addLanguage(p.id, "de")).toEqual({
+      ...p,
+      languages: ["en", "fr", "de"],
     });
-
-    test("listByOrg is empty for an organization without projects", async () => {
-      expect(await storage().projects.listByOrg(id())).toEqual([]);
+    expect(await storage.projects.addLanguage(p.id, "DE")).toEqual({
+      ...p,
+      languages: ["en", "fr", "de", "DE"],
     });
+    expect((await storage.projects.get(p.id))?.languages).toEqual(["en", "fr", "de", "DE"]);
+  });
 
-    test("addLanguage appends once and returns the updated project", async () => {
-      const p = await seedProject(storage(), { languages: ["en", "fr"] });
-      expect(await storage().projects.addLanguage(p.id, "de")).toEqual({
-        ...p,
-        languages: ["en", "fr", "de"],
-      });
-      expect(await storage().projects.addLanguage(p.id, "de")).toEqual({
-        ...p,
-        languages: ["en", "fr", "de"],
-      });
-      expect(await storage().projects.addLanguage(p.id, "DE")).toEqual({
-        ...p,
-        languages: ["en", "fr", "de", "DE"],
-      });
-      expect((await storage().projects.get(p.id))?.languages).toEqual(["en", "fr", "de", "DE"]);
-    });
+  test("addLanguage is null when absent", async (storage) => {
+    expect(await storage.projects.addLanguage(id(), "fr")).toBeNull();
+  });
 
-    test("addLanguage is null when absent", async () => {
-      expect(await storage().projects.addLanguage(id(), "fr")).toBeNull();
-    });
+  test("softDelete sets deletedAt, keeps an earlier one, and get still returns the project", async (storage) => {
+    const p = await seedProject(storage);
+    expect(await storage.projects.softDelete(p.id, at(5))).toEqual({ ...p, deletedAt: at(5) });
+    expect(await storage.projects.softDelete(p.id, at(9))).toEqual({ ...p, deletedAt: at(5) });
+    expect(await storage.projects.get(p.id)).toEqual({ ...p, deletedAt: at(5) });
+    expect(await storage.projects.listByOrg(p.orgId)).toEqual([]);
+  });
 
-    test("softDelete sets deletedAt, keeps an earlier one, and get still returns the project", async () => {
-      const p = await seedProject(storage());
-      expect(await storage().projects.softDelete(p.id, at(5))).toEqual({ ...p, deletedAt: at(5) });
-      expect(await storage().projects.softDelete(p.id, at(9))).toEqual({ ...p, deletedAt: at(5) });
-      expect(await storage().projects.get(p.id)).toEqual({ ...p, deletedAt: at(5) });
-      expect(await storage().projects.listByOrg(p.orgId)).toEqual([]);
-    });
+  test("softDelete is null when absent", async (storage) => {
+    expect(await storage.projects.softDelete(id(), at(1))).toBeNull();
+  });
 
-    test("softDelete is null when absent", async () => {
-      expect(await storage().projects.softDelete(id(), at(1))).toBeNull();
-    });
-
-    test("callers cannot change stored state through what they passed or got", async () => {
-      const p = await seedProject(storage(), { languages: ["en"] });
-      p.languages.push("fr");
-      const got = await storage().projects.get(p.id);
-      got?.languages.push("de");
-      expect((await storage().projects.get(p.id))?.languages).toEqual(["en"]);
-    });
+  test("callers cannot change stored state through what they passed or got", async (storage) => {
+    const p = await seedProject(storage, { languages: ["en"] });
+    p.languages.push("fr");
+    const got = await storage.projects.get(p.id);
+    got?.languages.push("de");
+    expect((await storage.projects.get(p.id))?.languages).toEqual(["en"]);
   });
 }

@@ -1,8 +1,8 @@
-import { describe, expect, test } from "bun:test";
 import type { Storage } from "../../core/ports.ts";
 import type { TranslationRow } from "../../core/types.ts";
+import { expect } from "./expect.ts";
 import { at, id, importRows, project, seedProject } from "./fixtures.ts";
-import { freshStorage, type StorageSetup } from "./harness.ts";
+import { type StorageSetup, storageTests, type TestFunction } from "./harness.ts";
 
 /**
  * Keys whose code-point order differs from JavaScript's default (UTF-16) and numeric orders:
@@ -17,119 +17,117 @@ async function exported(storage: Storage, projectId: string, language: string): 
   return storage.translations.listForExport(projectId, language, null);
 }
 
-export function translationContract(setup: StorageSetup): void {
-  describe("TranslationStore", () => {
-    const storage = freshStorage(setup);
+export function translationContract(run: TestFunction, setup: StorageSetup, adapter: string): void {
+  const test = storageTests(run, setup, `${adapter} › TranslationStore`);
 
-    test("reads of a language without rows are empty", async () => {
-      const p = await seedProject(storage());
-      expect((await storage().translations.readLanguage(p.id, "en")).size).toBe(0);
-      expect(await storage().translations.listForExport(p.id, "en", null)).toEqual([]);
-      expect(await storage().translations.listPage(p.id, "en", 10, 0)).toEqual({ items: [], total: 0 });
-      expect(await storage().translations.countByOrg(p.orgId)).toBe(0);
-    });
+  test("reads of a language without rows are empty", async (storage) => {
+    const p = await seedProject(storage);
+    expect((await storage.translations.readLanguage(p.id, "en")).size).toBe(0);
+    expect(await storage.translations.listForExport(p.id, "en", null)).toEqual([]);
+    expect(await storage.translations.listPage(p.id, "en", 10, 0)).toEqual({ items: [], total: 0 });
+    expect(await storage.translations.countByOrg(p.orgId)).toBe(0);
+  });
 
-    test("readLanguage maps every key of one language of one project to id, value and status", async () => {
-      const p = await seedProject(storage());
-      const q = await seedProject(storage());
-      await importRows(storage(), p, "en", [
-        { id: id(), key: "greeting", value: "Hello", status: "approved" },
-        { id: id(), key: "empty", value: "", status: "draft" },
-      ]);
-      await importRows(storage(), p, "fr", { greeting: "Bonjour", extra: "x" });
-      await importRows(storage(), q, "en", { other: "project" });
-      const rows = await storage().translations.readLanguage(p.id, "en");
-      const stored = await exported(storage(), p.id, "en");
-      expect([...rows.keys()].sort()).toEqual(["empty", "greeting"]);
-      for (const t of stored) expect(rows.get(t.key)).toEqual({ id: t.id, value: t.value, status: t.status });
-      expect(rows.get("greeting")).toMatchObject({ value: "Hello", status: "approved" });
-    });
+  test("readLanguage maps every key of one language of one project to id, value and status", async (storage) => {
+    const p = await seedProject(storage);
+    const q = await seedProject(storage);
+    await importRows(storage, p, "en", [
+      { id: id(), key: "greeting", value: "Hello", status: "approved" },
+      { id: id(), key: "empty", value: "", status: "draft" },
+    ]);
+    await importRows(storage, p, "fr", { greeting: "Bonjour", extra: "x" });
+    await importRows(storage, q, "en", { other: "project" });
+    const rows = await storage.translations.readLanguage(p.id, "en");
+    const stored = await exported(storage, p.id, "en");
+    expect([...rows.keys()].sort()).toEqual(["empty", "greeting"]);
+    for (const t of stored) expect(rows.get(t.key)).toEqual({ id: t.id, value: t.value, status: t.status });
+    expect(rows.get("greeting")).toMatchObject({ value: "Hello", status: "approved" });
+  });
 
-    test("listForExport returns id, key, value and status in ascending code-point order of key", async () => {
-      const p = await seedProject(storage());
-      await importRows(storage(), p, "fr", rowsOf(SHUFFLED), { now: at(7) });
-      const rows = await exported(storage(), p.id, "fr");
-      expect(rows.map((t) => t.key)).toEqual(CODE_POINT_ORDER);
-      expect(rows[0]).toEqual({ id: expect.any(String), key: "10", value: "v:10", status: "draft" });
-    });
+  test("listForExport returns id, key, value and status in ascending code-point order of key", async (storage) => {
+    const p = await seedProject(storage);
+    await importRows(storage, p, "fr", rowsOf(SHUFFLED), { now: at(7) });
+    const rows = await exported(storage, p.id, "fr");
+    expect(rows.map((t) => t.key)).toEqual(CODE_POINT_ORDER);
+    expect(rows[0]).toEqual({ id: expect.any(String), key: "10", value: "v:10", status: "draft" });
+  });
 
-    test("listForExport with ids keeps listed rows of that language only, in key order", async () => {
-      const p = await seedProject(storage());
-      const q = await seedProject(storage());
-      await importRows(storage(), p, "en", rowsOf(SHUFFLED));
-      await importRows(storage(), p, "fr", { a: "fr" });
-      await importRows(storage(), q, "en", { a: "q" });
-      const en = await exported(storage(), p.id, "en");
-      const frId = (await exported(storage(), p.id, "fr"))[0]?.id ?? "";
-      const qId = (await exported(storage(), q.id, "en"))[0]?.id ?? "";
-      const chosen = en.filter((t) => ["😀", "9", "a"].includes(t.key));
+  test("listForExport with ids keeps listed rows of that language only, in key order", async (storage) => {
+    const p = await seedProject(storage);
+    const q = await seedProject(storage);
+    await importRows(storage, p, "en", rowsOf(SHUFFLED));
+    await importRows(storage, p, "fr", { a: "fr" });
+    await importRows(storage, q, "en", { a: "q" });
+    const en = await exported(storage, p.id, "en");
+    const frId = (await exported(storage, p.id, "fr"))[0]?.id ?? "";
+    const qId = (await exported(storage, q.id, "en"))[0]?.id ?? "";
+    const chosen = en.filter((t) => ["😀", "9", "a"].includes(t.key));
 
-      const ids = [frId, ...chosen.map((t) => t.id).reverse(), qId, id()];
-      const got = await storage().translations.listForExport(p.id, "en", ids);
-      expect(got).toEqual(chosen);
-      expect(got.map((t) => t.key)).toEqual(["9", "a", "😀"]);
-      expect(await storage().translations.listForExport(p.id, "en", [])).toEqual([]);
-      expect(await storage().translations.listForExport(p.id, "en", [frId, qId])).toEqual([]);
-    });
+    const ids = [frId, ...chosen.map((t) => t.id).reverse(), qId, id()];
+    const got = await storage.translations.listForExport(p.id, "en", ids);
+    expect(got).toEqual(chosen);
+    expect(got.map((t) => t.key)).toEqual(["9", "a", "😀"]);
+    expect(await storage.translations.listForExport(p.id, "en", [])).toEqual([]);
+    expect(await storage.translations.listForExport(p.id, "en", [frId, qId])).toEqual([]);
+  });
 
-    test("listPage pages through one language in key order; total counts the whole language", async () => {
-      const p = await seedProject(storage());
-      await importRows(storage(), p, "en", rowsOf(SHUFFLED));
-      await importRows(storage(), p, "fr", { only: "fr" });
-      const all = await exported(storage(), p.id, "en");
-      const page = async (offset: number) => {
-        const { items, total } = await storage().translations.listPage(p.id, "en", 4, offset);
-        for (const t of items)
-          expect(t).toMatchObject({ projectId: p.id, language: "en", updatedAt: expect.any(String) });
-        return { items: items.map(({ id, key, value, status }) => ({ id, key, value, status })), total };
-      };
-      expect(await page(0)).toEqual({ items: all.slice(0, 4), total: 9 });
-      expect(await page(4)).toEqual({ items: all.slice(4, 8), total: 9 });
-      expect(await page(8)).toEqual({ items: all.slice(8), total: 9 });
-      expect(await storage().translations.listPage(p.id, "en", 4, 20)).toEqual({ items: [], total: 9 });
-    });
+  test("listPage pages through one language in key order; total counts the whole language", async (storage) => {
+    const p = await seedProject(storage);
+    await importRows(storage, p, "en", rowsOf(SHUFFLED));
+    await importRows(storage, p, "fr", { only: "fr" });
+    const all = await exported(storage, p.id, "en");
+    const page = async (offset: number) => {
+      const { items, total } = await storage.translations.listPage(p.id, "en", 4, offset);
+      for (const t of items)
+        expect(t).toMatchObject({ projectId: p.id, language: "en", updatedAt: expect.any(String) });
+      return { items: items.map(({ id, key, value, status }) => ({ id, key, value, status })), total };
+    };
+    expect(await page(0)).toEqual({ items: all.slice(0, 4), total: 9 });
+    expect(await page(4)).toEqual({ items: all.slice(4, 8), total: 9 });
+    expect(await page(8)).toEqual({ items: all.slice(8), total: 9 });
+    expect(await storage.translations.listPage(p.id, "en", 4, 20)).toEqual({ items: [], total: 9 });
+  });
 
-    test("countByOrg counts rows of the organization's non-deleted projects only", async () => {
-      const p = await seedProject(storage());
-      const sibling = project(p.orgId, { name: "Sibling" });
-      const deleted = project(p.orgId, { name: "Deleted" });
-      await storage().projects.create(sibling);
-      await storage().projects.create(deleted);
-      const stranger = await seedProject(storage());
-      await importRows(storage(), p, "en", { a: "1", b: "2" });
-      await importRows(storage(), p, "fr", { a: "1" });
-      await importRows(storage(), sibling, "en", { a: "1", b: "", c: "3" });
-      await importRows(storage(), deleted, "en", { a: "1" });
-      await importRows(storage(), stranger, "en", { a: "1" });
-      expect(await storage().translations.countByOrg(p.orgId)).toBe(7);
-      await storage().projects.softDelete(deleted.id, at(3));
-      expect(await storage().translations.countByOrg(p.orgId)).toBe(6);
-      expect(await storage().translations.countByOrg(stranger.orgId)).toBe(1);
-      expect(await storage().translations.countByOrg(id())).toBe(0);
-    });
+  test("countByOrg counts rows of the organization's non-deleted projects only", async (storage) => {
+    const p = await seedProject(storage);
+    const sibling = project(p.orgId, { name: "Sibling" });
+    const deleted = project(p.orgId, { name: "Deleted" });
+    await storage.projects.create(sibling);
+    await storage.projects.create(deleted);
+    const stranger = await seedProject(storage);
+    await importRows(storage, p, "en", { a: "1", b: "2" });
+    await importRows(storage, p, "fr", { a: "1" });
+    await importRows(storage, sibling, "en", { a: "1", b: "", c: "3" });
+    await importRows(storage, deleted, "en", { a: "1" });
+    await importRows(storage, stranger, "en", { a: "1" });
+    expect(await storage.translations.countByOrg(p.orgId)).toBe(7);
+    await storage.projects.softDelete(deleted.id, at(3));
+    expect(await storage.translations.countByOrg(p.orgId)).toBe(6);
+    expect(await storage.translations.countByOrg(stranger.orgId)).toBe(1);
+    expect(await storage.translations.countByOrg(id())).toBe(0);
+  });
 
-    test("coverage counts reference keys (non-empty in the base) filled in each language", async () => {
-      const p = await seedProject(storage(), { languages: ["en", "fr", "de", "it"] });
-      const q = await seedProject(storage());
-      await importRows(storage(), p, "en", { a: "A", b: "", c: "C", d: "D" });
-      // b is not a reference key (empty in the base); z exists only outside the base; c is empty here.
-      await importRows(storage(), p, "fr", { a: "A", b: "B", c: "", z: "Z" });
-      await importRows(storage(), p, "de", { a: "A", c: "C", d: "D" });
-      await importRows(storage(), p, "it", { b: "B", z: "Z" });
-      await importRows(storage(), q, "fr", { c: "C", d: "D" });
-      const coverage = await storage().translations.coverage(p.id, "en");
-      expect(coverage.referenceKeyCount).toBe(3);
-      const filled = (language: string) => coverage.filled.get(language) ?? 0;
-      expect([filled("en"), filled("fr"), filled("de"), filled("it"), filled("es")]).toEqual([3, 1, 3, 0, 0]);
-    });
+  test("coverage counts reference keys (non-empty in the base) filled in each language", async (storage) => {
+    const p = await seedProject(storage, { languages: ["en", "fr", "de", "it"] });
+    const q = await seedProject(storage);
+    await importRows(storage, p, "en", { a: "A", b: "", c: "C", d: "D" });
+    // b is not a reference key (empty in the base); z exists only outside the base; c is empty here.
+    await importRows(storage, p, "fr", { a: "A", b: "B", c: "", z: "Z" });
+    await importRows(storage, p, "de", { a: "A", c: "C", d: "D" });
+    await importRows(storage, p, "it", { b: "B", z: "Z" });
+    await importRows(storage, q, "fr", { c: "C", d: "D" });
+    const coverage = await storage.translations.coverage(p.id, "en");
+    expect(coverage.referenceKeyCount).toBe(3);
+    const filled = (language: string) => coverage.filled.get(language) ?? 0;
+    expect([filled("en"), filled("fr"), filled("de"), filled("it"), filled("es")]).toEqual([3, 1, 3, 0, 0]);
+  });
 
-    test("coverage without reference keys is zero everywhere", async () => {
-      const p = await seedProject(storage());
-      await importRows(storage(), p, "en", { a: "" });
-      await importRows(storage(), p, "fr", { a: "A", b: "B" });
-      const coverage = await storage().translations.coverage(p.id, "en");
-      expect(coverage.referenceKeyCount).toBe(0);
-      expect(coverage.filled.get("fr") ?? 0).toBe(0);
-    });
+  test("coverage without reference keys is zero everywhere", async (storage) => {
+    const p = await seedProject(storage);
+    await importRows(storage, p, "en", { a: "" });
+    await importRows(storage, p, "fr", { a: "A", b: "B" });
+    const coverage = await storage.translations.coverage(p.id, "en");
+    expect(coverage.referenceKeyCount).toBe(0);
+    expect(coverage.filled.get("fr") ?? 0).toBe(0);
   });
 }

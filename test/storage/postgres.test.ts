@@ -1,18 +1,23 @@
+import { test } from "bun:test";
 import { createPostgresStorage } from "../../storage/postgres/index.ts";
 import { runStorageContracts } from "../contract/index.ts";
 import { createTestSchema, postgresReachable } from "./postgres-setup.ts";
 
 if (await postgresReachable()) {
   // Each test gets a schema of its own, migrated from empty.
-  runStorageContracts("postgres", async () => {
-    const schema = await createTestSchema();
-    const storage = await createPostgresStorage(schema.connect());
-    return {
-      storage,
-      async teardown() {
-        await storage.close();
-        await schema.drop();
-      },
-    };
-  });
+  runStorageContracts(
+    "postgres",
+    async () => {
+      const schema = await createTestSchema();
+      const storage = await createPostgresStorage(schema.connect());
+      return {
+        storage,
+        async teardown() {
+          await storage.close();
+          await schema.drop();
+        },
+      };
+    },
+    test,
+  );
 }

@@ -23,16 +23,18 @@ const onMemoryDatabase =
     };
   };
 
-runStorageContracts("sqlite storage", onMemoryDatabase());
+runStorageContracts("sqlite storage", onMemoryDatabase(), test);
 // The caller opens the database, so the adapter must not depend on how.
 runStorageContracts(
   "sqlite storage (strict, safeIntegers)",
   onMemoryDatabase(() => new Database(":memory:", { strict: true, safeIntegers: true })),
+  test,
 );
 // node:sqlite (what Deno runs), through the wrapper that presents it as bun:sqlite.
 runStorageContracts(
   "sqlite storage via node:sqlite",
   onMemoryDatabase(() => fromNodeSqlite(new DatabaseSync(":memory:"))),
+  test,
 );
 
 describe("sqlite storage on a file", () => {
