@@ -2,14 +2,14 @@ import { authenticate } from "./authenticate.ts";
 import type { Deps, Settings } from "./context.ts";
 import { isParlanceError, ParlanceError } from "./errors.ts";
 import type { RateDecision } from "./ports.ts";
-import type { Principal } from "./principal.ts";
+import type { KeyPrincipal } from "./principal.ts";
 import type { UsageTracker } from "./usage.ts";
 
 export const RATE_WINDOW_MS = 3600_000;
 
 /** The outcome of letting one request in: who it is, its rate-limit state, and why it must stop. */
 export interface Admission {
-  principal: Principal | null;
+  principal: KeyPrincipal | null;
   rate: RateDecision;
   /** 429 when the window is spent: the request must not run. */
   limited: ParlanceError | null;
@@ -32,7 +32,7 @@ export async function admit(
   request: { authorization: string | null; address: () => string },
 ): Promise<Admission> {
   const nowMs = deps.clock.now().getTime();
-  let principal: Principal | null = null;
+  let principal: KeyPrincipal | null = null;
   let authError: ParlanceError | null = null;
   try {
     principal = await authenticate(deps, request.authorization);

@@ -1,7 +1,8 @@
+import { authorize } from "./authorization.ts";
 import { type Deps, nowIso } from "./context.ts";
 import { invalid, notFound } from "./errors.ts";
 import { generateApiKey, keyPrefix, newId } from "./ids.ts";
-import { type Principal, requireScope } from "./principal.ts";
+import type { Principal } from "./principal.ts";
 import { type ApiKey, SCOPES, type Scope } from "./types.ts";
 import type { UsageTracker } from "./usage.ts";
 
@@ -110,13 +111,13 @@ export async function listKeys(
   limit?: number,
   offset?: number,
 ): Promise<{ data: ApiKeyInfo[]; pagination: Paging & { total: number } }> {
-  requireScope(principal, "admin");
+  authorize(principal, "apiKeys.manage");
   const page = paging(limit, offset, 100, 20);
-  const { items, total } = await deps.storage.keys.listByOrg(principal.key.orgId, page.limit, page.offset);
+  const { items, total } = await deps.storage.keys.listByOrg(principal.orgId, page.limit, page.offset);
   return { data: items.map((k) => apiKeyInfo(usage.live(k))), pagination: { total, ...page } };
 }
 
 export async function createKeyForCaller(deps: Deps, principal: Principal, input: NewKey) {
-  requireScope(principal, "admin");
-  return createKey(deps, principal.key.orgId, input);
+  authorize(principal, "apiKeys.manage");
+  return createKey(deps, principal.orgId, input);
 }

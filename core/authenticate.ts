@@ -1,7 +1,7 @@
 import type { Deps } from "./context.ts";
 import { ParlanceError } from "./errors.ts";
 import { isApiKeyFormat, timingSafeEqual } from "./ids.ts";
-import type { Principal } from "./principal.ts";
+import { type KeyPrincipal, keyPrincipal } from "./principal.ts";
 import type { ApiKey } from "./types.ts";
 
 const unauthenticated = (message: string) => new ParlanceError("unauthenticated", message);
@@ -19,7 +19,7 @@ export function keyUsable(key: ApiKey, nowMs: number): boolean {
 }
 
 /** Resolves the Authorization header to a principal; 401 for anything missing or unusable. */
-export async function authenticate(deps: Deps, header: string | null | undefined): Promise<Principal> {
+export async function authenticate(deps: Deps, header: string | null | undefined): Promise<KeyPrincipal> {
   if (!header) throw unauthenticated("Missing Authorization header; send Authorization: Bearer <API key>");
   const token = bearerToken(header);
   if (!token) throw unauthenticated("Malformed Authorization header; expected Authorization: Bearer <token>");
@@ -31,7 +31,7 @@ export async function authenticate(deps: Deps, header: string | null | undefined
     if (!key || !timingSafeEqual(key.hash, hash)) throw unauthenticated("Invalid API key");
     if (!key.active) throw unauthenticated("This API key is inactive");
     if (!keyUsable(key, now)) throw unauthenticated("This API key has expired");
-    return { key, scopes: key.scopes };
+    return keyPrincipal(key, key.scopes);
   }
   const access = await deps.storage.tokens.findByHash(hash);
   if (!access || !timingSafeEqual(access.hash, hash)) throw unauthenticated("Invalid access token");
@@ -39,5 +39,5 @@ export async function authenticate(deps: Deps, header: string | null | undefined
   const key = await deps.storage.keys.get(access.keyId);
   if (!key || !keyUsable(key, now))
     throw unauthenticated("The API key behind this access token is no longer valid");
-  return { key, scopes: access.scopes };
+  return keyPrincipal(key, access.scopes);
 }

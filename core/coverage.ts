@@ -1,6 +1,7 @@
+import { authorize } from "./authorization.ts";
 import { compareCodePoints } from "./code-point.ts";
 import type { Deps } from "./context.ts";
-import { type Principal, requireScope } from "./principal.ts";
+import type { Principal } from "./principal.ts";
 import { visibleProject } from "./projects.ts";
 
 export interface LocaleCoverage {
@@ -25,7 +26,7 @@ export interface CoverageReport {
  * filled keys are reference keys it also holds non-empty. Base first, then code-point order.
  */
 export async function coverage(deps: Deps, principal: Principal, projectId: string): Promise<CoverageReport> {
-  requireScope(principal, "translations:read");
+  authorize(principal, "coverage.read");
   const project = await visibleProject(deps, principal, projectId, "project_id");
   const { referenceKeyCount: total, filled } = await deps.storage.translations.coverage(
     project.id,

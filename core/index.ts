@@ -3,6 +3,7 @@ export type { Admission } from "./admission.ts";
 export { RATE_WINDOW_MS, retryAfterSeconds } from "./admission.ts";
 export type { ApiKeyInfo, NewKey } from "./api-keys.ts";
 export { bearerToken } from "./authenticate.ts";
+export { type Action, authorize, isAllowed, scopeFor } from "./authorization.ts";
 export { compareCodePoints } from "./code-point.ts";
 export type { Deps, Settings } from "./context.ts";
 export { DEFAULT_SETTINGS } from "./context.ts";
@@ -18,7 +19,15 @@ export { isLocale } from "./locale.ts";
 export type { OAuthErrorCode, TokenOutcome, TokenRequest } from "./oauth.ts";
 export { createParlance, type Parlance, type ParlanceOptions } from "./parlance.ts";
 export type * from "./ports.ts";
-export { type Principal, requireScope } from "./principal.ts";
+export {
+  type Actor,
+  appPrincipal,
+  type KeyPrincipal,
+  keyPrincipal,
+  operatorPrincipal,
+  type Principal,
+  type TrustedPrincipal,
+} from "./principal.ts";
 export type { ProjectView } from "./projects.ts";
 export type { PullRequest, PullResult } from "./pull.ts";
 export type { PushAccepted, PushPreview, PushRequest, PushResult } from "./push.ts";

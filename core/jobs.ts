@@ -1,6 +1,7 @@
+import { authorize } from "./authorization.ts";
 import type { Deps } from "./context.ts";
 import { notFound } from "./errors.ts";
-import { type Principal, requireScope } from "./principal.ts";
+import type { Principal } from "./principal.ts";
 import { requireUuid } from "./projects.ts";
 import type { ImportSummary, JobStatus } from "./types.ts";
 
@@ -18,9 +19,9 @@ export interface JobView {
 
 /** Another organization's job is absent (404), like its projects. */
 export async function getJob(deps: Deps, principal: Principal, jobId: string): Promise<JobView> {
-  requireScope(principal, "translations:read");
+  authorize(principal, "jobs.read");
   const job = await deps.storage.jobs.get(requireUuid(jobId, "jobId"));
-  if (!job || job.orgId !== principal.key.orgId) throw notFound("Job not found");
+  if (!job || job.orgId !== principal.orgId) throw notFound("Job not found");
   return {
     id: job.id,
     projectId: job.projectId,

@@ -1,5 +1,5 @@
 import type { Deps } from "./context.ts";
-import type { Principal } from "./principal.ts";
+import type { KeyPrincipal } from "./principal.ts";
 import type { Scope } from "./types.ts";
 import type { UsageTracker } from "./usage.ts";
 
@@ -12,7 +12,7 @@ export interface KeyInfo {
   usageCount: number;
 }
 
-export async function keyInfo(deps: Deps, usage: UsageTracker, principal: Principal): Promise<KeyInfo> {
+export async function keyInfo(deps: Deps, usage: UsageTracker, principal: KeyPrincipal): Promise<KeyInfo> {
   const key = usage.live(principal.key);
   const org = await deps.storage.orgs.get(key.orgId);
   return {

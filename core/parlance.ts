@@ -8,7 +8,7 @@ import { createImportRunner, type Logger } from "./import-runner.ts";
 import { getJob } from "./jobs.ts";
 import { keyInfo } from "./key-info.ts";
 import { requestToken, type TokenRequest } from "./oauth.ts";
-import type { Principal } from "./principal.ts";
+import type { KeyPrincipal, Principal } from "./principal.ts";
 import { getProject, listProjects } from "./projects.ts";
 import { type PullRequest, pull } from "./pull.ts";
 import { type PushRequest, push } from "./push.ts";
@@ -44,7 +44,7 @@ export function createParlance(deps: Deps, options: ParlanceOptions = {}) {
     admit: (req: { authorization: string | null; address: () => string }) =>
       admit(deps, settings, usage, req),
     requestToken: (req: TokenRequest, address: string) => requestToken(deps, settings, usage, req, address),
-    keyInfo: (p: Principal) => keyInfo(deps, usage, p),
+    keyInfo: (p: KeyPrincipal) => keyInfo(deps, usage, p),
     getProject: (p: Principal, id: string) => getProject(deps, p, id),
     listProjects: (p: Principal) => listProjects(deps, p),
     push: (p: Principal, req: PushRequest) => push(deps, runner, p, req),

@@ -1,15 +1,57 @@
-import { ParlanceError } from "./errors.ts";
 import type { ApiKey, Scope } from "./types.ts";
 
-/** Who is calling: the key, and the scopes this credential carries (a token may carry fewer). */
-export interface Principal {
+/** Who did something: what history entries and logs name. */
+export type Actor =
+  | { kind: "api_key"; keyId: string; name: string }
+  | { kind: "user"; userId: string; name: string }
+  /** The `parlance admin` command line, run by whoever operates the instance. */
+  | { kind: "operator" }
+  /** The application that embeds Parlance, acting on its own authority. */
+  | { kind: "app"; name: string };
+
+/** A caller holding an API key or an access token: it may do what its scopes name, literally. */
+export interface KeyPrincipal {
+  kind: "key";
+  orgId: string;
+  actor: Actor;
   key: ApiKey;
+  /** The credential's scopes: an access token may carry fewer than its key. */
   scopes: Scope[];
 }
 
-/** Scopes are literal: `admin` implies nothing else (API.md, Authentication 4). */
-export function requireScope(principal: Principal, scope: Scope): void {
-  if (!principal.scopes.includes(scope)) {
-    throw new ParlanceError("forbidden", `This key lacks the "${scope}" scope`);
-  }
+/**
+ * A caller the host trusts with every action in one organization: the embedding application, or the
+ * operator's command line. It is never created from a request.
+ */
+export interface TrustedPrincipal {
+  kind: "trusted";
+  orgId: string;
+  actor: Actor;
 }
+
+/** An authenticated caller inside one organization: who it is and what it may do. */
+export type Principal = KeyPrincipal | TrustedPrincipal;
+
+export function keyPrincipal(key: ApiKey, scopes: Scope[]): KeyPrincipal {
+  return {
+    kind: "key",
+    orgId: key.orgId,
+    actor: { kind: "api_key", keyId: key.id, name: key.name },
+    key,
+    scopes,
+  };
+}
+
+/** The host application acting in `orgId` under `name` (what history shows as the author). */
+export const appPrincipal = (orgId: string, name = "app"): TrustedPrincipal => ({
+  kind: "trusted",
+  orgId,
+  actor: { kind: "app", name },
+});
+
+/** The operator's command line acting in `orgId`. */
+export const operatorPrincipal = (orgId: string): TrustedPrincipal => ({
+  kind: "trusted",
+  orgId,
+  actor: { kind: "operator" },
+});

@@ -1,7 +1,8 @@
+import { authorize } from "./authorization.ts";
 import type { Deps } from "./context.ts";
 import { invalid, notFound } from "./errors.ts";
 import { isUuid } from "./ids.ts";
-import { type Principal, requireScope } from "./principal.ts";
+import type { Principal } from "./principal.ts";
 import type { Project } from "./types.ts";
 
 /** The public Project shape of API.md. */
@@ -36,7 +37,7 @@ export async function visibleProject(
   field: string,
 ): Promise<Project> {
   const project = await deps.storage.projects.get(requireUuid(id, field));
-  if (!project || project.deletedAt !== null || project.orgId !== principal.key.orgId) {
+  if (!project || project.deletedAt !== null || project.orgId !== principal.orgId) {
     throw notFound("Project not found");
   }
   return project;
@@ -47,6 +48,6 @@ export async function getProject(deps: Deps, principal: Principal, id: string): 
 }
 
 export async function listProjects(deps: Deps, principal: Principal): Promise<ProjectView[]> {
-  requireScope(principal, "translations:read");
-  return (await deps.storage.projects.listByOrg(principal.key.orgId)).map(projectView);
+  authorize(principal, "projects.list");
+  return (await deps.storage.projects.listByOrg(principal.orgId)).map(projectView);
 }

@@ -1,9 +1,10 @@
+import { authorize } from "./authorization.ts";
 import type { Deps } from "./context.ts";
 import { invalid, notFound } from "./errors.ts";
 import { type ExportOptions, type ExportRow, FORMATTERS, type Formatter } from "./formats/index.ts";
 import { isUuid } from "./ids.ts";
 import { requireLocale } from "./locale.ts";
-import { type Principal, requireScope } from "./principal.ts";
+import type { Principal } from "./principal.ts";
 import { visibleProject } from "./projects.ts";
 import { hasUncarriableCharacter } from "./text.ts";
 
@@ -71,7 +72,7 @@ function formatterFor(name: string | undefined): Formatter {
 
 /** Exports one language of one project (API.md pull, CONTRACT §7). */
 export async function pull(deps: Deps, principal: Principal, req: PullRequest): Promise<PullResult> {
-  requireScope(principal, "export:read");
+  authorize(principal, "translations.export");
   requireLocale(req.language);
   const formatter = formatterFor(req.format);
   const options = parseOptions(req);

@@ -1,3 +1,4 @@
+import { authorize } from "./authorization.ts";
 import { type Deps, nowIso } from "./context.ts";
 import { invalid } from "./errors.ts";
 import { MAX_CONTENT_BYTES, parseContent } from "./flatten.ts";
@@ -5,7 +6,7 @@ import { newId } from "./ids.ts";
 import { planImport } from "./import-plan.ts";
 import type { ImportRunner } from "./import-runner.ts";
 import { requireLocale } from "./locale.ts";
-import { type Principal, requireScope } from "./principal.ts";
+import type { Principal } from "./principal.ts";
 import { visibleProject } from "./projects.ts";
 import { enforceQuota, quotaOf } from "./quota.ts";
 import {
@@ -72,7 +73,7 @@ export async function push(
   principal: Principal,
   req: PushRequest,
 ): Promise<PushResult> {
-  requireScope(principal, "translations:write");
+  authorize(principal, "translations.import");
   requireLocale(req.language);
   if ((req.format ?? "json") !== "json")
     throw invalid(`format must be json (got ${JSON.stringify(req.format)})`);

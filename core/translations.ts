@@ -1,8 +1,9 @@
 import { paging } from "./api-keys.ts";
+import { authorize } from "./authorization.ts";
 import type { Deps } from "./context.ts";
 import { notFound } from "./errors.ts";
 import { requireLocale } from "./locale.ts";
-import { type Principal, requireScope } from "./principal.ts";
+import type { Principal } from "./principal.ts";
 import { visibleProject } from "./projects.ts";
 import type { TranslationStatus } from "./types.ts";
 
@@ -21,7 +22,7 @@ export async function listTranslations(
   principal: Principal,
   q: { projectId: string; language: string; limit?: number; offset?: number },
 ) {
-  requireScope(principal, "translations:read");
+  authorize(principal, "translations.read");
   requireLocale(q.language);
   const page = paging(q.limit, q.offset, 1000, 100);
   const project = await visibleProject(deps, principal, q.projectId, "project_id");

@@ -14,7 +14,7 @@ export const apiKeyRoutes = (parlance: Parlance) =>
         ...(await parlance.listKeys(principalOf(request), query.limit, query.offset)),
       }),
       {
-        ...guard("admin"),
+        ...guard("apiKeys.manage"),
         query: t.Object({
           // Bounds are checked by core's paging(): a query bound failing here would not name the field.
           limit: t.Optional(t.Integer({ default: 20, description: "1 to 100" })),
@@ -39,7 +39,7 @@ export const apiKeyRoutes = (parlance: Parlance) =>
         return { success: true, data: created };
       },
       {
-        ...guard("admin"),
+        ...guard("apiKeys.manage"),
         parse: "json",
         body: t.Object({
           name: t.String({ description: "1 to 100 characters, unique in the organization" }),

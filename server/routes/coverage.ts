@@ -9,7 +9,7 @@ export const coverageRoutes = (parlance: Parlance) =>
     "/api/v1/coverage",
     async ({ request, query }) => ({ data: await parlance.coverage(principalOf(request), query.project_id) }),
     {
-      ...guard("translations:read"),
+      ...guard("coverage.read"),
       query: t.Object({ project_id: Uuid("Project to report on") }),
       response: { 200: t.Object({ data: Coverage }), ...errors(400, 401, 403, 404, 429, 500) },
       detail: {

@@ -9,7 +9,7 @@ export const jobRoutes = (parlance: Parlance) =>
     "/api/v1/jobs/:jobId",
     async ({ request, params }) => ({ data: await parlance.getJob(principalOf(request), params.jobId) }),
     {
-      ...guard("translations:read"),
+      ...guard("jobs.read"),
       params: t.Object({ jobId: Uuid("The jobId returned by push") }),
       response: { 200: t.Object({ data: ImportJob }), ...errors(400, 401, 403, 404, 429, 500) },
       detail: {

@@ -9,7 +9,7 @@ export const projectRoutes = (parlance: Parlance) =>
     "/api/v1/projects",
     async ({ request }) => ({ success: true, data: await parlance.listProjects(principalOf(request)) }),
     {
-      ...guard("translations:read"),
+      ...guard("projects.list"),
       response: {
         200: t.Object({ success: t.Boolean(), data: t.Array(Project) }),
         ...errors(401, 403, 429, 500),

@@ -62,7 +62,7 @@ export const pullRoutes = (parlance: Parlance) => {
     return result.body;
   };
   const options = (deprecated: boolean) => ({
-    ...guard("export:read"),
+    ...guard("translations.export"),
     query,
     detail: {
       summary: deprecated

@@ -49,7 +49,7 @@ export const pushRoutes = (parlance: Parlance) => {
     return result.accepted;
   };
   const options = (deprecated: boolean) => ({
-    ...guard("translations:write"),
+    ...guard("translations.import"),
     // Documents the media type; the global size-limited parser (server/body.ts) reads the body first.
     parse: "json" as const,
     body,

@@ -18,7 +18,7 @@ export const translationRoutes = (parlance: Parlance) =>
       })),
     }),
     {
-      ...guard("translations:read"),
+      ...guard("translations.read"),
       query: t.Object({
         project_id: Uuid("Project to list"),
         language: Locale("Language to list"),
