@@ -3,7 +3,7 @@ export type { Admission } from "./admission.ts";
 export { RATE_WINDOW_MS, retryAfterSeconds } from "./admission.ts";
 export type { ApiKeyInfo, NewKey } from "./api-keys.ts";
 export { bearerToken } from "./authenticate.ts";
-export { type Action, authorize, isAllowed, scopeFor } from "./authorization.ts";
+export { ACTIONS, type Action, authorize, isAllowed, rolesFor, scopeFor } from "./authorization.ts";
 export { compareCodePoints } from "./code-point.ts";
 export type { Deps, Settings } from "./context.ts";
 export { DEFAULT_SETTINGS } from "./context.ts";
@@ -26,7 +26,10 @@ export {
   keyPrincipal,
   operatorPrincipal,
   type Principal,
+  ROLES,
+  type Role,
   type TrustedPrincipal,
+  type UserPrincipal,
 } from "./principal.ts";
 export type { ProjectView } from "./projects.ts";
 export type { PullRequest, PullResult } from "./pull.ts";

@@ -29,8 +29,26 @@ export interface TrustedPrincipal {
   actor: Actor;
 }
 
+/** A member's role in an organization, from most to least powerful. */
+export const ROLES = ["owner", "admin", "developer", "reviewer", "translator"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** A person signed in to the workspace, acting in one organization they are a member of. */
+export interface UserPrincipal {
+  kind: "user";
+  orgId: string;
+  actor: Actor;
+  userId: string;
+  role: Role;
+  /**
+   * The languages a reviewer or translator may write; null means every language. Outside them the
+   * member reads but does not write. Ignored for the other roles.
+   */
+  languages: string[] | null;
+}
+
 /** An authenticated caller inside one organization: who it is and what it may do. */
-export type Principal = KeyPrincipal | TrustedPrincipal;
+export type Principal = KeyPrincipal | UserPrincipal | TrustedPrincipal;
 
 export function keyPrincipal(key: ApiKey, scopes: Scope[]): KeyPrincipal {
   return {
