@@ -10,6 +10,7 @@ export type ErrorCode =
   | "not_found" // 404: absent, or outside the caller's organization
   | "method_not_allowed" // 405: the path exists with other methods
   | "conflict" // 409: a unique name is taken
+  | "precondition_failed" // 412: the record changed since the version the caller read
   | "payload_too_large" // 413: over the push limits
   | "rate_limited" // 429: the window's requests are spent
   | "unavailable" // 503: storage does not answer
