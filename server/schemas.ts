@@ -231,10 +231,13 @@ export const OAuthError = component(
   "OAuthError",
   t.Object(
     {
-      error: t.UnionEnum(["invalid_request", "invalid_client", "unsupported_grant_type", "invalid_scope"], {
-        description: "RFC 6749 §5.2 error code",
-        default: undefined,
-      }),
+      error: t.UnionEnum(
+        ["invalid_request", "invalid_client", "unsupported_grant_type", "invalid_scope", "rate_limited"],
+        {
+          description: "RFC 6749 §5.2 error code, or rate_limited with 429",
+          default: undefined,
+        },
+      ),
       error_description: t.String(),
       timestamp: t.String({ format: "date-time" }),
     },
