@@ -80,6 +80,7 @@ function finishOperation(path: string, op: Json): void {
   } else if (finish.requestBodyName && op.requestBody) {
     for (const media of Object.values((op.requestBody as Json).content as Record<string, Json>)) {
       (media.schema as Json)[COMPONENT] = finish.requestBodyName;
+      defaultsInWords(media.schema as Json);
     }
   }
   const responses = (op.responses ?? {}) as Record<string, Json>;
@@ -129,6 +130,19 @@ function headersFor(path: string, status: number, finish: FinishInstructions, de
         : { ...HEADERS[name as HeaderName], required: false },
     ]),
   );
+}
+
+/**
+ * A request body's defaults go into the field's description: client generators read a `default`
+ * as "always present", true of answers but not of what a caller may leave out (docs/api.md).
+ */
+function defaultsInWords(schema: Json): void {
+  for (const field of Object.values((schema.properties ?? {}) as Record<string, Json>)) {
+    if (!("default" in field)) continue;
+    const said = `Default: ${JSON.stringify(field.default)}.`;
+    field.description = field.description ? `${field.description}. ${said}` : said;
+    delete field.default;
+  }
 }
 
 /**
