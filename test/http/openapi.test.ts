@@ -226,3 +226,29 @@ describe("OpenAPI document", () => {
     }
   });
 });
+
+test("the README's scope table says what the document says", async () => {
+  const s = await startTestServer("memory");
+  try {
+    const doc = await (await s.request("/api/v1/openapi.json")).json();
+    const readme = await Bun.file(new URL("../../README.md", import.meta.url)).text();
+    const table = readme.slice(readme.indexOf("## Scopes"));
+    const rows = [...table.matchAll(/^\| (\(none\)|`[a-z:]+`) +\|[^|]+\| (.+?) +\|$/gm)];
+    const documented = new Map<string, string | null>();
+    for (const [, scope, endpoints] of rows) {
+      for (const [, method, path] of (endpoints as string).matchAll(/`(GET|POST) ([^`]+)`/g)) {
+        documented.set(`${method} ${path}`, scope === "(none)" ? null : (scope as string).replace(/`/g, ""));
+      }
+    }
+    const expected = new Map<string, string | null>();
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Doc>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (op.security?.length !== 0)
+          expected.set(`${method.toUpperCase()} ${path}`, op["x-required-scope"]);
+      }
+    }
+    expect(Object.fromEntries(documented)).toEqual(Object.fromEntries(expected));
+  } finally {
+    await s.close();
+  }
+});
