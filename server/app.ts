@@ -1,4 +1,3 @@
-import { openapi } from "@elysiajs/openapi";
 import { FormatRegistry } from "@sinclair/typebox";
 import { Elysia, ValidationError } from "elysia";
 import { invalid } from "../core/errors.ts";
@@ -7,6 +6,7 @@ import { readBody } from "./body.ts";
 import { clientAddress, type PeerInfo } from "./client-address.ts";
 import { asParlanceError, errorBody, HTTP_STATUS, jsonResponse } from "./http-errors.ts";
 import { createRouteIndex } from "./method-not-allowed.ts";
+import { openApiRoutes } from "./openapi/routes.ts";
 import { rateHeaders } from "./rate-headers.ts";
 import { admissionOf, rememberAdmission } from "./request-state.ts";
 import { apiKeyRoutes } from "./routes/api-keys.ts";
@@ -159,31 +159,7 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
       }
       return respond(failure, headers, request);
     })
-    .use(
-      openapi({
-        path: "/api/v1/docs",
-        specPath: "/api/v1/openapi.json",
-        exclude: { paths: ["/api/v1/docs", "/api/v1/openapi.json"] },
-        documentation: {
-          info: {
-            title: "Parlance API",
-            version: "1.0.0",
-            description:
-              "Self-hostable translation management: push, pull and watch coverage of localized strings.",
-          },
-          components: {
-            securitySchemes: {
-              bearer: {
-                type: "http",
-                scheme: "bearer",
-                description: "An API key (pl_…) or an OAuth access token",
-              },
-            },
-          },
-          security: [{ bearer: [] }],
-        },
-      }),
-    )
+    .use(openApiRoutes())
     .use(healthRoutes(parlance))
     .use(keyInfoRoutes(parlance))
     .use(projectRoutes(parlance))

@@ -1,8 +1,9 @@
 import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import type { Parlance } from "../../core/index.ts";
+import { operation } from "../openapi/operation.ts";
 import { principalOf } from "../request-state.ts";
-import { ApiKeyInfo, errors, IsoDate, Pagination, ScopeSchema } from "../schemas.ts";
+import { ApiKeysPage, CreatedApiKey, errors, IsoDate, ScopeSchema } from "../schemas.ts";
 import { guard } from "./guard.ts";
 
 export const apiKeyRoutes = (parlance: Parlance) =>
@@ -21,14 +22,16 @@ export const apiKeyRoutes = (parlance: Parlance) =>
           offset: t.Optional(t.Integer({ default: 0, description: "0 or more" })),
         }),
         response: {
-          200: t.Object({ success: t.Boolean(), data: t.Array(ApiKeyInfo), pagination: Pagination }),
+          200: ApiKeysPage,
           ...errors(400, 401, 403, 429, 500),
         },
-        detail: {
+        detail: operation({
+          id: "listApiKeys",
           summary: "List the organization's API keys",
-          description: "Newest first.",
-          tags: ["API keys"],
-        },
+          description: "Newest first. Listings show the key's prefix, never the key.",
+          tag: "API keys",
+          scope: "admin",
+        }),
       },
     )
     .post(
@@ -49,17 +52,21 @@ export const apiKeyRoutes = (parlance: Parlance) =>
           expiresAt: t.Optional(t.Union([IsoDate, t.Null()])),
         }),
         response: {
-          201: t.Object({
-            success: t.Boolean(),
-            data: t.Composite([ApiKeyInfo, t.Object({ key: t.String() })]),
-          }),
+          201: t.Object({ success: t.Boolean(), data: CreatedApiKey }, { description: "The new key" }),
           ...errors(400, 401, 403, 409, 429, 500),
         },
-        detail: {
+        detail: operation({
+          id: "createApiKey",
           summary: "Create an API key",
           description:
-            "The full key is in this response only. Names are unique within the organization (409).",
-          tags: ["API keys"],
-        },
+            "The key belongs to the caller's organization. The full key is in this response only. " +
+            "Names are unique within the organization (409).",
+          tag: "API keys",
+          scope: "admin",
+          hasBody: true,
+          requestBodyName: "ApiKeyRequest",
+          // Not yet required: the no-store header arrives with the http-hardening work.
+          headers: { 201: { "Cache-Control": false } },
+        }),
       },
     );

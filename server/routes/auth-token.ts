@@ -1,10 +1,10 @@
-import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import { type Parlance, retryAfterSeconds, type TokenRequest } from "../../core/index.ts";
 import { parsedBody } from "../body.ts";
 import { clientAddress } from "../client-address.ts";
+import { operation } from "../openapi/operation.ts";
 import { rateHeaders } from "../rate-headers.ts";
-import { IsoDate } from "../schemas.ts";
+import { ErrorObject, OAuthError, TokenRequest as TokenRequestSchema, TokenResponse } from "../schemas.ts";
 
 export const TOKEN_PATH = "/api/v1/auth/token";
 
@@ -23,14 +23,6 @@ function basicCredentials(header: string | null): TokenRequest["basic"] {
 }
 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
-
-const tokenBody = t.Object({
-  access_token: t.String(),
-  token_type: t.Literal("Bearer"),
-  expires_in: Type.Integer(),
-  scope: t.String(),
-});
-const oauthError = t.Object({ error: t.String(), error_description: t.String(), timestamp: IsoDate });
 
 /** OAuth 2.0 client credentials: the API key is the client secret (CONTRACT §3). */
 export const authTokenRoutes = (parlance: Parlance, options: { trustProxy: boolean }) =>
@@ -73,13 +65,33 @@ export const authTokenRoutes = (parlance: Parlance, options: { trustProxy: boole
           "optional client_id (the key's id) and scope (space-separated subset of the key's scopes). " +
           "HTTP Basic client_id:client_secret is accepted instead of body credentials.",
       }),
-      response: { 200: tokenBody, 400: oauthError, 401: oauthError, 429: oauthError },
-      detail: {
+      response: {
+        200: TokenResponse,
+        400: OAuthError,
+        401: OAuthError,
+        // Refused before the client is known (its address's window is spent): the Error object.
+        429: t.Union([OAuthError, ErrorObject]),
+      },
+      detail: operation({
+        id: "requestToken",
         summary: "OAuth 2.0 client credentials token",
         description:
-          "Exchanges an API key for a short-lived opaque access token (3600 s) with the key's scopes or fewer.",
-        tags: ["Account"],
-        security: [],
-      },
+          "Exchanges an API key for a short-lived opaque access token (3600 s) with the key's scopes " +
+          "or fewer. The key goes as client_secret in the body, or as the password of HTTP Basic " +
+          "(client_id:client_secret, each form-urlencoded), not both.",
+        tag: "Account",
+        scope: "public",
+        hasBody: true,
+        requestBody: {
+          schema: TokenRequestSchema,
+          mediaTypes: ["application/x-www-form-urlencoded", "application/json"],
+          description: "The grant, as a form (RFC 6749) or as JSON",
+        },
+        headers: {
+          200: { "Cache-Control": true, Pragma: true },
+          400: { "Cache-Control": true, Pragma: true },
+          401: { "Cache-Control": true, Pragma: true },
+        },
+      }),
     },
   );

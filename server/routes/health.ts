@@ -1,5 +1,15 @@
 import { Elysia, t } from "elysia";
 import type { Parlance } from "../../core/index.ts";
+import { operation } from "../openapi/operation.ts";
+import { component } from "../schemas.ts";
+
+const Health = component(
+  "Health",
+  t.Object(
+    { status: t.UnionEnum(["ok", "unavailable"], { default: undefined }) },
+    { description: "Whether storage answers" },
+  ),
+);
 
 /** `GET /healthz`: no auth, outside /api/v1; 200 once storage answers, 503 otherwise. */
 export const healthRoutes = (parlance: Parlance) =>
@@ -15,7 +25,13 @@ export const healthRoutes = (parlance: Parlance) =>
       }
     },
     {
-      response: { 200: t.Object({ status: t.String() }), 503: t.Object({ status: t.String() }) },
-      detail: { summary: "Health check", tags: ["Operations"], security: [] },
+      response: { 200: Health, 503: Health },
+      detail: operation({
+        id: "health",
+        summary: "Health check",
+        description: "200 once storage answers, 503 otherwise. Outside /api/v1: no rate limit, no headers.",
+        tag: "Operations",
+        scope: "public",
+      }),
     },
   );

@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { Parlance } from "../../core/index.ts";
+import { operation } from "../openapi/operation.ts";
 import { principalOf } from "../request-state.ts";
 import { errors, KeyInfo, Project, Uuid } from "../schemas.ts";
 import { guard } from "./guard.ts";
@@ -12,12 +13,20 @@ export const keyInfoRoutes = (parlance: Parlance) =>
       async ({ request }) => ({ success: true, data: await parlance.keyInfo(principalOf(request)) }),
       {
         ...guard(),
-        response: { 200: t.Object({ success: t.Boolean(), data: KeyInfo }), ...errors(401, 429, 500) },
-        detail: {
-          summary: "Verify authentication",
-          description: "The calling key's name, organization, scopes, rate limit and usage count.",
-          tags: ["Account"],
+        response: {
+          200: t.Object(
+            { success: t.Boolean(), data: KeyInfo },
+            { description: "The credential's key info" },
+          ),
+          ...errors(401, 429, 500),
         },
+        detail: operation({
+          id: "verifyAuthentication",
+          summary: "Verify authentication",
+          description: "The calling credential's key name, organization, scopes, rate limit and usage count.",
+          tag: "Account",
+          scope: null,
+        }),
       },
     )
     .get(
@@ -33,9 +42,20 @@ export const keyInfoRoutes = (parlance: Parlance) =>
           project_id: t.Optional(Uuid("Project to describe; without it, the key's own info")),
         }),
         response: {
-          200: t.Object({ success: t.Boolean(), data: t.Union([Project, KeyInfo]) }),
+          200: t.Object(
+            { success: t.Boolean(), data: t.Union([Project, KeyInfo]) },
+            { description: "The project, or without project_id the key info" },
+          ),
           ...errors(400, 401, 404, 429, 500),
         },
-        detail: { summary: "One project's metadata, or the key's info", tags: ["Projects"] },
+        detail: operation({
+          id: "getProject",
+          summary: "One project's metadata, or the key's info",
+          description:
+            "With project_id: that project (404 when it is not in the key's organization). " +
+            "Without: the same key info as GET /api/v1/test.",
+          tag: "Projects",
+          scope: null,
+        }),
       },
     );

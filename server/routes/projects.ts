@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { Parlance } from "../../core/index.ts";
+import { operation } from "../openapi/operation.ts";
 import { principalOf } from "../request-state.ts";
 import { errors, Project } from "../schemas.ts";
 import { guard } from "./guard.ts";
@@ -11,13 +12,15 @@ export const projectRoutes = (parlance: Parlance) =>
     {
       ...guard("projects.list"),
       response: {
-        200: t.Object({ success: t.Boolean(), data: t.Array(Project) }),
+        200: t.Object({ success: t.Boolean(), data: t.Array(Project) }, { description: "The projects" }),
         ...errors(401, 403, 429, 500),
       },
-      detail: {
+      detail: operation({
+        id: "listProjects",
         summary: "List the organization's projects",
-        description: "Sorted by name, then id.",
-        tags: ["Projects"],
-      },
+        description: "Every project of the key's organization that is not deleted, sorted by name, then id.",
+        tag: "Projects",
+        scope: "translations:read",
+      }),
     },
   );

@@ -1,7 +1,8 @@
 import { Elysia, t } from "elysia";
 import { FORMATTERS, type Parlance } from "../../core/index.ts";
+import { operation } from "../openapi/operation.ts";
 import { principalOf } from "../request-state.ts";
-import { errorDocs, Locale, Uuid } from "../schemas.ts";
+import { errorDocs, Locale, TranslationFile, Uuid } from "../schemas.ts";
 import { guard } from "./guard.ts";
 
 /** RFC 9110 §13.1.2: If-None-Match compares weakly; `*` matches any current representation. */
@@ -21,12 +22,16 @@ const query = t.Object({
   xliff_version: t.Optional(t.String({ description: "xliff: 1.2 (default) or 2.0" })),
 });
 
-/** The file itself: documented by hand, since its shape depends on `format`. */
+/** The file itself: documented by hand, since its media type depends on `format`. */
 const fileResponses = {
   200: {
     description: "The exported file, as an attachment (Content-Disposition), with an ETag",
     content: Object.fromEntries(
-      [...FORMATTERS.values()].map((f) => [f.contentType.split(";")[0], { schema: { type: "string" } }]),
+      [...FORMATTERS.values()].map((f) => {
+        const type = f.contentType.split(";")[0] as string;
+        const schema = type === "application/json" ? TranslationFile : t.String();
+        return [type, { schema }];
+      }),
     ),
   },
   304: { description: "Not modified: If-None-Match matched the current ETag" },
@@ -65,14 +70,21 @@ export const pullRoutes = (parlance: Parlance) => {
     ...guard("translations.export"),
     query,
     detail: {
-      summary: deprecated
-        ? "Export translations (deprecated alias of /pull)"
-        : "Export one language of a project",
-      deprecated,
-      tags: ["Translations"],
+      ...operation({
+        id: deprecated ? "exportDeprecated" : "pull",
+        summary: deprecated
+          ? "Export translations (deprecated alias of /pull)"
+          : "Export one language of a project",
+        deprecated,
+        tag: "Translations",
+        description:
+          "The file as a download; keys in code-point order. ETag and If-None-Match (304) supported. " +
+          "format=json answers a flat object of strings; the other formats are text of their media type." +
+          (deprecated ? " Deprecated: use GET /api/v1/pull." : ""),
+        scope: "export:read",
+        headers: { 200: { ETag: true, "Content-Disposition": true }, 304: { ETag: true } },
+      }),
       responses: fileResponses,
-      description:
-        "The file as a download; keys in code-point order. ETag and If-None-Match (304) supported.",
     },
   });
   return new Elysia({ name: "pull" })

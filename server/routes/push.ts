@@ -1,8 +1,8 @@
-import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import { IMPORT_MODES, type Parlance, TRANSLATION_STATUSES } from "../../core/index.ts";
+import { operation } from "../openapi/operation.ts";
 import { principalOf } from "../request-state.ts";
-import { errors, Locale, Uuid } from "../schemas.ts";
+import { errors, Locale, PushAccepted, PushPreview, Uuid } from "../schemas.ts";
 import { guard } from "./guard.ts";
 
 const body = t.Object({
@@ -13,22 +13,6 @@ const body = t.Object({
   format: t.Optional(t.String({ description: "Only json is allowed", default: "json" })),
   importMode: t.Optional(t.UnionEnum(IMPORT_MODES, { default: "merge" })),
   status: t.Optional(t.UnionEnum(TRANSLATION_STATUSES, { default: "approved" })),
-});
-
-const preview = t.Object({
-  dryRun: t.Boolean(),
-  importMode: t.UnionEnum(IMPORT_MODES),
-  language: t.String(),
-  rowCount: Type.Integer(),
-  toCreate: Type.Integer(),
-  toUpdate: Type.Integer(),
-  unchanged: Type.Integer(),
-  toDelete: t.Optional(Type.Integer()),
-});
-
-const accepted = t.Object({
-  jobId: t.String({ description: "Poll GET /api/v1/jobs/{jobId}" }),
-  runId: t.String({ description: "Identifier of this execution attempt" }),
 });
 
 /** `POST /push` and its deprecated alias `POST /import`. */
@@ -53,17 +37,24 @@ export const pushRoutes = (parlance: Parlance) => {
     // Documents the media type; the global size-limited parser (server/body.ts) reads the body first.
     parse: "json" as const,
     body,
-    response: { 200: preview, 202: accepted, ...errors(400, 401, 402, 403, 404, 413, 429, 500) },
-    detail: {
+    response: { 200: PushPreview, 202: PushAccepted, ...errors(400, 401, 402, 403, 404, 413, 429, 500) },
+    detail: operation({
+      id: deprecated ? "importDeprecated" : "push",
       summary: deprecated
         ? "Import translations (deprecated alias of /push)"
         : "Import a JSON translation file",
       deprecated,
-      tags: ["Translations"],
+      tag: "Translations",
       description:
-        "dryRun previews the change (200); otherwise the import runs as a background job (202 with Location). " +
-        "Payloads over 12 MB or 50,000 rows answer 413 Payload too large.",
-    },
+        "Nested objects in `content` become dot-separated keys. dryRun previews the change (200); " +
+        "otherwise the import runs as a background job (202 with Location; polling it needs " +
+        "`translations:read`). Payloads over 12 MB or 50,000 rows answer 413 Payload too large." +
+        (deprecated ? " Deprecated: use POST /api/v1/push." : ""),
+      scope: "translations:write",
+      hasBody: true,
+      requestBodyName: "PushRequest",
+      headers: { 202: { Location: true } },
+    }),
   });
   return new Elysia({ name: "push" })
     .post("/api/v1/push", handler, options(false))

@@ -1,7 +1,8 @@
 import { Elysia, t } from "elysia";
 import type { Parlance } from "../../core/index.ts";
+import { operation } from "../openapi/operation.ts";
 import { principalOf } from "../request-state.ts";
-import { errors, Locale, Pagination, Translation, Uuid } from "../schemas.ts";
+import { errors, Locale, TranslationsPage, Uuid } from "../schemas.ts";
 import { guard } from "./guard.ts";
 
 /** Read-only extension: how clients learn the ids that `selected_ids` takes. */
@@ -27,9 +28,16 @@ export const translationRoutes = (parlance: Parlance) =>
         offset: t.Optional(t.Integer({ default: 0, description: "0 or more" })),
       }),
       response: {
-        200: t.Object({ success: t.Boolean(), data: t.Array(Translation), pagination: Pagination }),
+        200: TranslationsPage,
         ...errors(400, 401, 403, 404, 429, 500),
       },
-      detail: { summary: "List one language's translations (read-only)", tags: ["Translations"] },
+      detail: operation({
+        id: "listTranslations",
+        summary: "List one language's translations (read-only)",
+        description:
+          "Keys in code-point order. The ids are what selected_ids of /pull takes; rows change only by push.",
+        tag: "Translations",
+        scope: "translations:read",
+      }),
     },
   );

@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { expectDocsServed } from "../support/docs.ts";
 import { REPO, tempDir } from "../support/process.ts";
 
 /** CONTRACT §1: `bun run build` writes one self-contained executable accepting the same commands. */
@@ -51,6 +52,8 @@ test("the single binary serves the API and runs operator commands on its own", a
       paths: object;
     };
     expect(Object.keys(doc.paths)).toContain("/api/v1/push");
+    // The docs page and the viewer's files are inside the binary: the folder holds nothing else.
+    await expectDocsServed(`http://127.0.0.1:${port}`);
     // The client verbs too (CONTRACT §1): whoami against the server the binary itself runs.
     const key = /pl_[0-9a-f]{64}/.exec(err)?.[0] as string;
     const whoami = Bun.spawn([binary, "whoami"], {

@@ -3,13 +3,22 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import postgres from "postgres";
 import { POSTGRES_URL, postgresReachable } from "../storage/postgres-setup.ts";
+import { expectDocsServed } from "../support/docs.ts";
 import { admin, bootstrapKey, bootstrapOrg, REPO, startServerProcess, tempDir } from "../support/process.ts";
 
 /** CONTRACT §1: `bun run start:deno` serves the same API under Deno (node:sqlite, postgres). */
 // The binary itself, not node_modules/.bin/deno: that wrapper does not forward signals, so a
 // SIGTERM would stop the wrapper and leave Deno serving.
 const DENO = join(REPO, "node_modules", "deno", "deno");
-const START_DENO = [DENO, "run", "--allow-all", "--node-modules-dir=manual", join(REPO, "server", "deno.ts")];
+// --unstable-raw-imports: the docs viewer's files are imported as text (server/openapi/viewer-assets.ts).
+const START_DENO = [
+  DENO,
+  "run",
+  "--allow-all",
+  "--node-modules-dir=manual",
+  "--unstable-raw-imports",
+  join(REPO, "server", "deno.ts"),
+];
 
 async function roundTrip(env: Record<string, string>): Promise<void> {
   const server = await startServerProcess(env, REPO, START_DENO);
@@ -51,6 +60,7 @@ async function roundTrip(env: Record<string, string>): Promise<void> {
     const anonymous = await fetch(`${server.baseUrl}/api/v1/test`);
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get("x-ratelimit-limit")).toBe("1000");
+    await expectDocsServed(server.baseUrl);
   } finally {
     server.proc.kill("SIGTERM");
     await server.exited;

@@ -22,6 +22,7 @@ import { createMemoryStorage } from "../../storage/memory/index.ts";
 import { createPostgresStorage } from "../../storage/postgres/index.ts";
 import { createSqliteStorage } from "../../storage/sqlite/index.ts";
 import { createTestSchema, postgresReachable } from "../storage/postgres-setup.ts";
+import { expectConformance } from "./conformance.ts";
 
 export type StoreKind = "memory" | "sqlite" | "postgres";
 
@@ -121,7 +122,7 @@ export async function startTestServer(
     parlance,
     clock,
     seed,
-    request(path, init = {}) {
+    async request(path, init = {}) {
       const { key, json, ...rest } = init;
       const headers = new Headers(rest.headers);
       if (key !== undefined) headers.set("authorization", `Bearer ${key}`);
@@ -130,7 +131,10 @@ export async function startTestServer(
         headers.set("content-type", "application/json");
         body = JSON.stringify(json);
       }
-      return app.handle(new Request(`${BASE_URL}${path}`, { ...rest, headers, body }));
+      const request = new Request(`${BASE_URL}${path}`, { ...rest, headers, body });
+      const response = await app.handle(request);
+      await expectConformance(app, request, response);
+      return response;
     },
     idle: () => queue.onIdle(),
     async close() {
