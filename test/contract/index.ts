@@ -3,6 +3,7 @@ import { environmentContract } from "./environments.contract.ts";
 import type { StorageHarness } from "./harness.ts";
 import { jobContract } from "./jobs.contract.ts";
 import { keyContract } from "./keys.contract.ts";
+import { listingContract } from "./listing.contract.ts";
 import { organizationContract } from "./organizations.contract.ts";
 import { projectContract } from "./projects.contract.ts";
 import { rateWindowContract } from "./rate-windows.contract.ts";
@@ -27,5 +28,6 @@ export function runStorageContracts(adapterName: string, setup: () => Promise<St
     jobContract(setup);
     environmentContract(setup);
     rateWindowContract(setup);
+    listingContract(setup);
   });
 }
