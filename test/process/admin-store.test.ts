@@ -98,7 +98,7 @@ describe("admin org list and admin project list", () => {
     const zeta = await admin<{ id: string }>(["org", "create", "--name", "Zeta"], env);
     const acme = await admin<{ id: string }>(["org", "create", "--name", "Acme"], env);
     await admin(["quota", "set", "--org", zeta.id, "--max-translations", "10"], env);
-    expect(await admin(["org", "list"], env)).toEqual([
+    expect(await admin<unknown[]>(["org", "list"], env)).toEqual([
       { id: acme.id, name: "Acme", maxTranslations: null, createdAt: expect.any(String) },
       { id: zeta.id, name: "Zeta", maxTranslations: 10, createdAt: expect.any(String) },
     ]);
@@ -113,11 +113,11 @@ describe("admin org list and admin project list", () => {
     const gone = await create(acme.id, "Gone", "fr");
     await admin(["project", "delete", "--project", gone.id], env);
 
-    expect(await admin(["project", "list"], env)).toEqual([
+    expect(await admin<unknown[]>(["project", "list"], env)).toEqual([
       { id: app.id, name: "App", baseLanguage: "en", languages: ["en", "de", "fr"], orgId: zeta.id },
       { id: web.id, name: "Web", baseLanguage: "en", languages: ["en", "fr"], orgId: acme.id },
     ]);
-    expect(await admin(["project", "list", "--org", acme.id], env)).toEqual([
+    expect(await admin<unknown[]>(["project", "list", "--org", acme.id], env)).toEqual([
       { id: web.id, name: "Web", baseLanguage: "en", languages: ["en", "fr"], orgId: acme.id },
     ]);
   });
