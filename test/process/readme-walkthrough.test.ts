@@ -58,7 +58,7 @@ function expectLike(actual: unknown, sample: unknown, path = "$"): void {
   } else if (Array.isArray(sample)) {
     expect(Array.isArray(actual), path).toBe(true);
     expect((actual as unknown[]).length, path).toBe(sample.length);
-    sample.forEach((s, i) => expectLike((actual as unknown[])[i], s, `${path}[${i}]`));
+    for (const [i, s] of sample.entries()) expectLike((actual as unknown[])[i], s, `${path}[${i}]`);
   } else if (sample !== null && typeof sample === "object") {
     expect(actual !== null && typeof actual === "object" && !Array.isArray(actual), path).toBe(true);
     const a = actual as Record<string, unknown>;
