@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Pairs } from "./readers.ts";
 
-/** CI clones the repository with `shared/` beside it. */
-export const SCHEMAS_DIR = path.resolve(import.meta.dir, "../../../../shared/schemas");
+/** OASIS's XLIFF schemas, W3C's xml.xsd and a catalog mapping their URLs to these copies (offline). */
+export const SCHEMAS_DIR = path.resolve(import.meta.dir, "../schemas");
 export const XSD_12 = path.join(SCHEMAS_DIR, "xliff-core-1.2-strict.xsd");
 export const XSD_20 = path.join(SCHEMAS_DIR, "xliff_core_2.0.xsd");
 
@@ -34,9 +34,9 @@ export const AAPT2: Tool = {
 };
 export const RUBY: Tool = { name: "ruby", path: locate("ruby"), pkg: "ruby" };
 export const SCHEMAS: Tool = {
-  name: "shared/schemas",
+  name: "test/formats/schemas",
   path: existsSync(XSD_12) ? SCHEMAS_DIR : null,
-  pkg: "(the shared/ folder beside the repository)",
+  pkg: "(part of the repository)",
 };
 
 /** `test` when every tool is present; otherwise skipped, or failing in CI. */
