@@ -8,7 +8,7 @@
  * always named (`bun run start` does), so a mistyped or incomplete command never binds a port.
  */
 import { isParlanceError } from "../core/index.ts";
-import { findAdminCommand } from "./cli/admin.ts";
+import { ADMIN_COMMANDS, findAdminCommand } from "./cli/admin.ts";
 import { checkFlags, type ParsedArgs, parseArgs, UsageError } from "./cli/args.ts";
 import { ClientError } from "./cli/client/errors.ts";
 import { clientVerbFlags, isClientVerb, runClient } from "./cli/client/index.ts";
@@ -63,7 +63,12 @@ async function admin(args: ParsedArgs): Promise<void> {
   const words = args.positionals.slice(1);
   if (words.length === 0) throw new UsageError("admin needs a command", ADMIN_USAGE);
   const command = findAdminCommand(words);
-  if (!command) throw new UsageError(`unknown admin command ${JSON.stringify(words.join(" "))}`, ADMIN_USAGE);
+  if (!command) {
+    const actions = ADMIN_COMMANDS.filter((c) => c.name.startsWith(`${words[0]} `)).map((c) => c.name);
+    if (words.length === 1 && actions.length > 0)
+      throw new UsageError(`admin ${words[0]} needs an action: ${actions.join(", ")}`, ADMIN_USAGE);
+    throw new UsageError(`unknown admin command ${JSON.stringify(words.join(" "))}`, ADMIN_USAGE);
+  }
   checkFlags(args, `admin ${command.name}`, command.flags, 3);
   const call = command.prepare(args);
   const config = readConfig(process.env);

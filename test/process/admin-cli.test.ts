@@ -134,6 +134,7 @@ describe("operator commands (CONTRACT §2)", () => {
       [["org", "create", "--nme", "x"], "unknown option --nme", "usage: parlance admin org create"],
       [["org", "list", "extra"], 'unexpected argument "extra"', "usage: parlance admin org list"],
       [["nonsense", "verb"], 'unknown admin command "nonsense verb"', "  org list"],
+      [["project"], "admin project needs an action: project create, project list", "  project list"],
       [["quota", "set", "--org", crypto.randomUUID()], "--max-translations is required", "quota set"],
     ];
     for (const [args, message, usage] of cases) {
