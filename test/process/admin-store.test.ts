@@ -138,7 +138,8 @@ if (await postgresReachable()) {
     afterAll(async () => {
       await root.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       await root.end({ timeout: 5 });
-    });
+      // DROP DATABASE waits for a checkpoint, which takes seconds on a busy shared cluster.
+    }, 30_000);
 
     test("a database without Parlance's tables is refused (not migrated); the store is said without its password", async () => {
       await root.unsafe(`CREATE DATABASE ${dbName}`);
