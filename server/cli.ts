@@ -77,17 +77,24 @@ async function admin(args: ParsedArgs): Promise<void> {
       `admin cannot work on an in-memory store (PARLANCE_DATABASE_URL=${config.databaseUrl}): it lives inside the server's process, so this command would get an empty store of its own that vanishes when it exits. Run the server on sqlite:<path> or postgres://… and give the command the same URL.`,
     );
   const store = describeStore(config.databaseUrl);
+  /** Names the store in a failure, unless the message already does (a missing database). */
+  const naming = (e: unknown): unknown => {
+    if (e instanceof Error && !e.message.includes(store.slice(store.indexOf(":") + 1)))
+      e.message = `${e.message} (store ${store})`;
+    return e;
+  };
   const runtime = await openRuntime(config, stderrLogger, bunHost, undefined, {
     mustExist: !command.createsStore,
     origin: storeOrigin(config),
+  }).catch((e: unknown) => {
+    throw naming(e);
   });
   try {
     const result = await call(runtime.parlance.admin);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     say(`store ${store}`);
   } catch (e) {
-    if (e instanceof Error) e.message = `${e.message} (store ${store})`;
-    throw e;
+    throw naming(e);
   } finally {
     await runtime.close();
   }
