@@ -92,6 +92,18 @@ describe("which store an operator command uses", () => {
   });
 });
 
+test("a store that cannot be opened is named in the one-line error, without the password", async () => {
+  const r = await runCli(
+    ["admin", "org", "list"],
+    { PARLANCE_DATABASE_URL: "postgres://someone:pa55word@127.0.0.1:1/nowhere?password=pa55word" },
+    tempDir(),
+  );
+  expect(r.code).toBe(1);
+  expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  expect(r.stderr).toContain("(store postgres://someone@127.0.0.1:1/nowhere)");
+  expect(r.stderr).not.toContain("pa55word");
+});
+
 describe("admin org list and admin project list", () => {
   test("one JSON document each: organizations and non-deleted projects by name, --org filters", async () => {
     const env = sqlite(join(tempDir(), "db.sqlite"));
