@@ -39,6 +39,38 @@ export async function createOrg(deps: Deps, name: string): Promise<{ id: string;
   return { id: org.id, name: org.name };
 }
 
+/** An organization as operators see it: its quota (null: unlimited) and when it was created. */
+export interface OrgView {
+  id: string;
+  name: string;
+  maxTranslations: number | null;
+  createdAt: string;
+}
+
+export async function listOrgs(deps: Deps): Promise<OrgView[]> {
+  return (await deps.storage.orgs.list()).map(({ id, name, maxTranslations, createdAt }) => ({
+    id,
+    name,
+    maxTranslations,
+    createdAt,
+  }));
+}
+
+/** The public Project shape plus the organization it belongs to (the listing spans them all). */
+export type AdminProjectView = ProjectView & { orgId: string };
+
+/**
+ * Non-deleted projects, of one organization or of all. An unknown organization is an error rather
+ * than an empty list: an operator with a wrong id must not conclude the organization is empty.
+ */
+export async function listProjects(deps: Deps, orgId?: string): Promise<AdminProjectView[]> {
+  const projects =
+    orgId === undefined
+      ? await deps.storage.projects.listAll()
+      : await deps.storage.projects.listByOrg((await requireOrg(deps, orgId)).id);
+  return projects.map((p) => ({ ...projectView(p), orgId: p.orgId }));
+}
+
 export async function createProject(
   deps: Deps,
   input: { orgId: string; name: string; baseLanguage: string; languages: readonly string[] },

@@ -36,3 +36,4 @@ export type { PullRequest, PullResult } from "./pull.ts";
 export type { PushAccepted, PushPreview, PushRequest, PushResult } from "./push.ts";
 export type { TranslationView } from "./translations.ts";
 export * from "./types.ts";
+export { type Nested, type NestedObject, unflatten } from "./unflatten.ts";

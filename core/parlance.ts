@@ -58,6 +58,8 @@ export function createParlance(deps: Deps, options: ParlanceOptions = {}) {
 
     admin: {
       createOrg: (name: string) => admin.createOrg(deps, name),
+      listOrgs: () => admin.listOrgs(deps),
+      listProjects: (orgId?: string) => admin.listProjects(deps, orgId),
       createProject: (input: Parameters<typeof admin.createProject>[1]) => admin.createProject(deps, input),
       addLanguage: (projectId: string, language: string) => admin.addLanguage(deps, projectId, language),
       deleteProject: (projectId: string) => admin.deleteProject(deps, projectId),

@@ -35,6 +35,8 @@ export interface OrganizationStore {
   create(org: Organization): Promise<void>;
   /** null when absent. */
   get(id: string): Promise<Organization | null>;
+  /** Every organization, by name in code-point order, then id; empty when there are none. */
+  list(): Promise<Organization[]>;
   /** The updated organization, or null when absent. `null` quota means unlimited. */
   setQuota(id: string, maxTranslations: number | null): Promise<Organization | null>;
 }
@@ -45,6 +47,8 @@ export interface ProjectStore {
   get(id: string): Promise<Project | null>;
   /** Non-deleted projects of the organization, by name in code-point order, then id. */
   listByOrg(orgId: string): Promise<Project[]>;
+  /** Non-deleted projects of every organization, by name in code-point order, then id. */
+  listAll(): Promise<Project[]>;
   /** Appends the language if absent (idempotent); the updated project, or null when absent. */
   addLanguage(id: string, language: string): Promise<Project | null>;
   /** Sets `deletedAt` (keeps an earlier one); the project, or null when absent. */

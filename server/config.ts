@@ -3,6 +3,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
+  /** False when PARLANCE_DATABASE_URL is unset and the default applies (messages say which). */
+  databaseUrlFromEnv: boolean;
   development: boolean;
   bootstrap: boolean;
   anonRateLimit: number;
@@ -33,6 +35,7 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     port: integer(env, "PORT", 8080, 0, 65535),
     host: env.PARLANCE_HOST || "0.0.0.0",
     databaseUrl: env.PARLANCE_DATABASE_URL || DEFAULT_DATABASE_URL,
+    databaseUrlFromEnv: Boolean(env.PARLANCE_DATABASE_URL),
     development: env.PARLANCE_ENV === "development",
     bootstrap: env.PARLANCE_BOOTSTRAP !== "0",
     anonRateLimit: integer(env, "PARLANCE_ANON_RATE_LIMIT", 1000, 1, 1_000_000),

@@ -2,8 +2,13 @@ import { Database } from "bun:sqlite";
 import type { ParlanceServer } from "./app.ts";
 import type { Host, Listening } from "./host.ts";
 
+/**
+ * Elysia turns SO_REUSEPORT on by default: a second server on a busy port then starts without a
+ * word and the kernel splits the connections between the two (each with its own store). Off, the
+ * second one fails with EADDRINUSE, as a port in use should.
+ */
 async function listen(app: ParlanceServer, hostname: string, port: number): Promise<Listening> {
-  const server = app.listen({ port, hostname }).server;
+  const server = app.listen({ port, hostname, reusePort: false }).server;
   return {
     port: server?.port ?? port,
     async stop() {

@@ -1,12 +1,12 @@
 import type { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import postgres from "postgres";
 import { createMemoryRateLimiter } from "../adapters/memory-rate-limiter.ts";
 import { createPostgresRateLimiter } from "../adapters/postgres-rate-limiter.ts";
 import type { Clock, RateLimiter, Storage } from "../core/index.ts";
 import { createMemoryStorage } from "../storage/memory/index.ts";
-import { createPostgresStorage } from "../storage/postgres/index.ts";
+import { createPostgresStorage, isMigrated } from "../storage/postgres/index.ts";
 import { createSqliteStorage } from "../storage/sqlite/index.ts";
 
 /** A store opened from PARLANCE_DATABASE_URL, with the rate limiter that fits it. */
@@ -17,6 +17,40 @@ export interface OpenedStore {
   close(): Promise<void>;
 }
 
+export interface StoreOptions {
+  /**
+   * Refuse a store that does not exist yet (a missing SQLite file, a Postgres schema without
+   * Parlance's tables) rather than create it: for commands that only read or change things.
+   */
+  mustExist?: boolean;
+  /** How the URL was chosen, for messages: "PARLANCE_DATABASE_URL=…" or the default's story. */
+  origin?: string;
+}
+
+/** Stores that live inside one process: another process (an operator command) cannot reach them. */
+export const isProcessLocal = (url: string): boolean => url === "memory:" || url === "sqlite::memory:";
+
+/**
+ * The store a URL names, for people: the scheme and an absolute path, or a Postgres URL without its
+ * password or query (which may hold one). Never the URL as given when it could carry a secret.
+ */
+export function describeStore(url: string): string {
+  if (isProcessLocal(url)) return url;
+  if (url.startsWith("sqlite:")) return `sqlite:${resolve(url.slice("sqlite:".length))}`;
+  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
+    try {
+      const u = new URL(url);
+      return `${u.protocol}//${u.username ? `${decodeURIComponent(u.username)}@` : ""}${u.host}${u.pathname}`;
+    } catch {
+      return `${url.split(":")[0]}://(an unreadable URL)`;
+    }
+  }
+  return `${url.split(":")[0]}:`;
+}
+
+const NOT_CREATED =
+  "Only `parlance serve` and `parlance admin org create` start a new database; run the command in the server's working folder or set PARLANCE_DATABASE_URL to the server's database";
+
 /**
  * `sqlite:<path>` (folder created), `sqlite::memory:`, `memory:` or `postgres://…`. Single-instance
  * stores count rate limits in memory and keep the windows in the store across restarts; Postgres,
@@ -26,7 +60,9 @@ export async function openStore(
   url: string,
   clock: Clock,
   openSqlite: (path: string) => Database,
+  options: StoreOptions = {},
 ): Promise<OpenedStore> {
+  const origin = options.origin ?? "PARLANCE_DATABASE_URL";
   if (url === "memory:") {
     const storage = createMemoryStorage();
     return {
@@ -39,7 +75,11 @@ export async function openStore(
     const path = url.slice("sqlite:".length);
     if (path === "")
       throw new Error("PARLANCE_DATABASE_URL sqlite: needs a path, e.g. sqlite:./data/parlance.sqlite");
-    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    if (path !== ":memory:") {
+      if (options.mustExist && !existsSync(path))
+        throw new Error(`No database at ${resolve(path)} (${origin}). ${NOT_CREATED}.`);
+      mkdirSync(dirname(path), { recursive: true });
+    }
     const db = openSqlite(path);
     const storage = createSqliteStorage(db);
     const rateLimiter = await createMemoryRateLimiter(storage.rateWindows, clock);
@@ -54,7 +94,13 @@ export async function openStore(
   }
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
     const sql = postgres(url, { onnotice: () => {} });
-    const storage = await createPostgresStorage(sql);
+    if (options.mustExist && !(await isMigrated(sql).catch(closeAndThrow(sql)))) {
+      await sql.end({ timeout: 5 });
+      throw new Error(
+        `The database ${describeStore(url)} holds no Parlance tables (${origin}). ${NOT_CREATED}.`,
+      );
+    }
+    const storage = await createPostgresStorage(sql).catch(closeAndThrow(sql));
     return {
       storage,
       rateLimiter: createPostgresRateLimiter(sql),
@@ -69,3 +115,11 @@ export async function openStore(
     `Unsupported PARLANCE_DATABASE_URL scheme ${JSON.stringify(url.split(":")[0])}: use sqlite:<path>, sqlite::memory:, memory: or postgres://…`,
   );
 }
+
+/** A failed first query must not leave the pool open (the process would not exit). */
+const closeAndThrow =
+  (sql: postgres.Sql) =>
+  async (e: unknown): Promise<never> => {
+    await sql.end({ timeout: 1 }).catch(() => {});
+    throw e;
+  };

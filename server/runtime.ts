@@ -4,7 +4,7 @@ import { systemClock } from "../adapters/system-clock.ts";
 import { type Clock, createParlance, type Logger, type Parlance } from "../core/index.ts";
 import type { Config } from "./config.ts";
 import type { Host } from "./host.ts";
-import { openStore } from "./open-store.ts";
+import { openStore, type StoreOptions } from "./open-store.ts";
 
 /** A Parlance wired to the store PARLANCE_DATABASE_URL names, and how to shut it down. */
 export interface Runtime {
@@ -18,8 +18,9 @@ export async function openRuntime(
   log: Logger,
   host: Pick<Host, "openSqlite">,
   clock: Clock = systemClock,
+  storeOptions: StoreOptions = {},
 ): Promise<Runtime> {
-  const store = await openStore(config.databaseUrl, clock, host.openSqlite);
+  const store = await openStore(config.databaseUrl, clock, host.openSqlite, storeOptions);
   const queue = createPQueueJobQueue((e) => log("error", "background task failed", { error: String(e) }));
   const parlance = createParlance(
     { storage: store.storage, queue, clock, rateLimiter: store.rateLimiter, hasher: runtimeHasher },

@@ -1,8 +1,10 @@
 import type { Logger } from "../core/index.ts";
 import { createServer } from "./app.ts";
 import type { Config } from "./config.ts";
-import type { Host } from "./host.ts";
+import type { Host, Listening } from "./host.ts";
+import { describeStore } from "./open-store.ts";
 import { openRuntime } from "./runtime.ts";
+import { VERSION } from "./version.ts";
 
 const FLUSH_EVERY_MS = 5_000;
 const POLL_JOBS_EVERY_MS = 2_000;
@@ -10,7 +12,7 @@ const PURGE_TOKENS_EVERY_MS = 3_600_000;
 /** CONTRACT §11: exit within 5 seconds of SIGTERM or SIGINT. */
 const SHUTDOWN_DEADLINE_MS = 4_500;
 
-function bootstrapBanner(key: string): string {
+function bootstrapBanner(key: string, orgId: string, command: string): string {
   const line = "=".repeat(78);
   return [
     line,
@@ -19,31 +21,66 @@ function bootstrapBanner(key: string): string {
     "",
     `  ${key}`,
     "",
-    "  Create projects with: bun run parlance admin project create --org <org id> ...",
+    "  Create a project with (in another terminal, same folder and PARLANCE_DATABASE_URL):",
+    `  ${command} admin project create --org ${orgId} --name "My App" --base en --languages fr`,
     line,
     "",
   ].join("\n");
 }
 
-/** `parlance serve`: opens the store, resumes jobs, listens, and shuts down cleanly on signals. */
-export async function serve(config: Config, log: Logger, host: Host): Promise<void> {
+/** What a failed listen means, in words that say what to do. */
+function listenFailure(error: unknown, host: string, port: number): Error {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "EADDRINUSE")
+    return new Error(
+      `Port ${port} on ${host} is already in use (another Parlance or another program listens there). Stop it, or choose another port with --port N or PORT.`,
+    );
+  if (code === "EACCES")
+    return new Error(
+      `Not allowed to listen on port ${port} (ports below 1024 need privileges): use --port N or PORT.`,
+    );
+  if (code === "EADDRNOTAVAIL")
+    return new Error(`${host} is not an address of this machine: use --host ADDR or PARLANCE_HOST.`);
+  return new Error(
+    `Cannot listen on ${host}:${port}: ${error instanceof Error ? error.message : String(error)}`,
+  );
+}
+
+/**
+ * `parlance serve`: opens the store, resumes jobs, listens, and shuts down cleanly on signals.
+ * `command` is the `parlance` command as the user can run it here, for the first-start banner.
+ * Rejects (with the store closed) when it cannot listen, e.g. on a port already in use.
+ */
+export async function serve(config: Config, log: Logger, host: Host, command: string): Promise<void> {
   const runtime = await openRuntime(config, log, host);
   const { parlance } = runtime;
-  if (config.bootstrap) {
-    const first = await parlance.bootstrap();
-    if (first) process.stderr.write(`${bootstrapBanner(first.key)}Organization id: ${first.orgId}\n\n`);
-  }
   await parlance.start();
   const app = createServer(parlance, {
     development: config.development,
     trustProxy: config.trustProxy || host.setsForwardedFor,
     onInternalError: (error) => log("error", "internal error", { error: String(error) }),
   });
-  const listening = await host.listen(app, config.host, config.port, config.trustProxy);
+  let listening: Listening;
+  try {
+    listening = await host.listen(app, config.host, config.port, config.trustProxy);
+  } catch (e) {
+    await runtime.close();
+    throw listenFailure(e, config.host, config.port);
+  }
+  // After listening: a server that cannot start must not have shown (and spent) the only sight
+  // of the bootstrap key. Requests before this line get 401, as no key exists yet.
+  if (config.bootstrap) {
+    const first = await parlance.bootstrap();
+    if (first)
+      process.stderr.write(
+        `${bootstrapBanner(first.key, first.orgId, command)}Organization id: ${first.orgId}\n\n`,
+      );
+  }
   log("info", "listening", {
     host: config.host,
     port: listening.port,
-    storage: config.databaseUrl.split(":")[0],
+    store: describeStore(config.databaseUrl),
+    version: VERSION,
   });
 
   const timers = [

@@ -1,3 +1,4 @@
+import { compareCodePoints } from "../../core/code-point.ts";
 import type { OrganizationStore } from "../../core/ports.ts";
 import type { Organization } from "../../core/types.ts";
 
@@ -11,6 +12,11 @@ export function createMemoryOrganizationStore(): OrganizationStore {
     async get(id) {
       const org = orgs.get(id);
       return org ? { ...org } : null;
+    },
+    async list() {
+      return [...orgs.values()]
+        .sort((a, b) => compareCodePoints(a.name, b.name) || compareCodePoints(a.id, b.id))
+        .map((o) => ({ ...o }));
     },
     async setQuota(id, maxTranslations) {
       const org = orgs.get(id);

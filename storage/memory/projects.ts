@@ -6,6 +6,11 @@ const copy = (p: Project): Project => ({ ...p, languages: [...p.languages] });
 
 /** `projects` is shared with the translation store, which counts rows of non-deleted projects. */
 export function createMemoryProjectStore(projects: Map<string, Project>): ProjectStore {
+  const listed = (keep: (p: Project) => boolean): Project[] =>
+    [...projects.values()]
+      .filter((p) => p.deletedAt === null && keep(p))
+      .sort((a, b) => compareCodePoints(a.name, b.name) || compareCodePoints(a.id, b.id))
+      .map(copy);
   return {
     async create(project) {
       if (projects.has(project.id)) throw new Error(`Project ${project.id} already exists`);
@@ -16,10 +21,10 @@ export function createMemoryProjectStore(projects: Map<string, Project>): Projec
       return p ? copy(p) : null;
     },
     async listByOrg(orgId) {
-      return [...projects.values()]
-        .filter((p) => p.orgId === orgId && p.deletedAt === null)
-        .sort((a, b) => compareCodePoints(a.name, b.name) || compareCodePoints(a.id, b.id))
-        .map(copy);
+      return listed((p) => p.orgId === orgId);
+    },
+    async listAll() {
+      return listed(() => true);
     },
     async addLanguage(id, language) {
       const p = projects.get(id);

@@ -15,7 +15,7 @@ import { createRateWindowStore } from "./rate-windows.ts";
 import { createTokenStore } from "./tokens.ts";
 import { createTranslationStore } from "./translations.ts";
 
-export { migratePostgres } from "./migrate.ts";
+export { isMigrated, migratePostgres } from "./migrate.ts";
 export { postgresMigrations } from "./schema.ts";
 
 /** Migrates the schema the client's search_path points at, then returns the store. */

@@ -41,3 +41,10 @@ export async function migratePostgres(sql: Sql): Promise<number[]> {
     return runMigrations(driver(tx), postgresMigrations);
   });
 }
+
+/** Whether the schema of the client's search_path holds Parlance's tables (a migration ran there). */
+export async function isMigrated(sql: Sql): Promise<boolean> {
+  const [present] = await sql`
+    SELECT 1 FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'parlance_migrations'`;
+  return present !== undefined;
+}

@@ -21,6 +21,11 @@ export function createOrgStore(sql: Sql): OrganizationStore {
       const [row] = await sql`SELECT * FROM organizations WHERE id = ${id}`;
       return row ? toOrg(row) : null;
     },
+    async list() {
+      // organizations.name has the database's collation; "C" sorts by code point.
+      const rows = await sql`SELECT * FROM organizations ORDER BY name COLLATE "C", id`;
+      return rows.map(toOrg);
+    },
     async setQuota(id, maxTranslations) {
       const [row] = await sql`
         UPDATE organizations SET max_translations = ${maxTranslations} WHERE id = ${id} RETURNING *`;

@@ -30,6 +30,10 @@ export function createProjectStore(sql: Sql): ProjectStore {
         SELECT * FROM projects WHERE org_id = ${orgId} AND deleted_at IS NULL ORDER BY name, id`;
       return rows.map(toProject);
     },
+    async listAll() {
+      const rows = await sql`SELECT * FROM projects WHERE deleted_at IS NULL ORDER BY name, id`;
+      return rows.map(toProject);
+    },
     async addLanguage(id, language) {
       // One statement, so two concurrent additions cannot lose one another.
       const [row] = await sql`

@@ -22,6 +22,8 @@ export function createSqliteOrganizationStore(s: Statements, cache: ReadCache): 
     "INSERT INTO organizations (id, name, max_translations, created_at) VALUES (?, ?, ?, ?)",
   );
   const select = s.prepare<OrgRow, [string]>("SELECT * FROM organizations WHERE id = ?");
+  // SQLite compares text as bytes (BINARY): UTF-8 byte order is code-point order.
+  const selectAll = s.prepare<OrgRow, []>("SELECT * FROM organizations ORDER BY name, id");
   const updateQuota = s.prepare<OrgRow, [number | null, string]>(
     "UPDATE organizations SET max_translations = ? WHERE id = ? RETURNING *",
   );
@@ -36,6 +38,9 @@ export function createSqliteOrganizationStore(s: Statements, cache: ReadCache): 
         return row ? toOrg(row) : null;
       });
       return org && { ...org };
+    },
+    async list() {
+      return selectAll.all().map(toOrg);
     },
     async setQuota(id, maxTranslations) {
       cache.clear();

@@ -34,6 +34,9 @@ export function createSqliteProjectStore(s: Statements, cache: ReadCache): Proje
   const selectByOrg = s.prepare<ProjectRow, [string]>(
     "SELECT * FROM projects WHERE org_id = ? AND deleted_at IS NULL ORDER BY name, id",
   );
+  const selectAll = s.prepare<ProjectRow, []>(
+    "SELECT * FROM projects WHERE deleted_at IS NULL ORDER BY name, id",
+  );
   // One statement, so two concurrent additions cannot lose one another.
   const appendLanguage = s.prepare<ProjectRow, [string, string, string]>(
     `UPDATE projects SET languages = json_insert(languages, '$[#]', ?)
@@ -65,6 +68,9 @@ export function createSqliteProjectStore(s: Statements, cache: ReadCache): Proje
     },
     async listByOrg(orgId) {
       return selectByOrg.all(orgId).map(toProject);
+    },
+    async listAll() {
+      return selectAll.all().map(toProject);
     },
     async addLanguage(id, language) {
       cache.clear();

@@ -2,6 +2,7 @@ import { environmentContract } from "./environments.contract.ts";
 import type { StorageSetup, TestFunction } from "./harness.ts";
 import { jobContract } from "./jobs.contract.ts";
 import { keyContract } from "./keys.contract.ts";
+import { listingContract } from "./listing.contract.ts";
 import { organizationContract } from "./organizations.contract.ts";
 import { projectContract } from "./projects.contract.ts";
 import { rateWindowContract } from "./rate-windows.contract.ts";
@@ -37,6 +38,7 @@ export function runStorageContracts(adapterName: string, setup: StorageSetup, te
     jobContract,
     environmentContract,
     rateWindowContract,
+    listingContract,
   ]) {
     contract(test, setup, adapterName);
   }

@@ -1,8 +1,10 @@
 import { describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { admin, REPO, runCli, startServerProcess, tempDir } from "../support/process.ts";
 
 const fresh = () => ({ PARLANCE_DATABASE_URL: `sqlite:${join(tempDir(), "db.sqlite")}` });
+const dbPath = (env: { PARLANCE_DATABASE_URL: string }) => env.PARLANCE_DATABASE_URL.slice("sqlite:".length);
 
 describe("operator commands (CONTRACT §2)", () => {
   test("each command prints exactly one JSON document of the contract's shape", async () => {
@@ -94,10 +96,10 @@ describe("operator commands (CONTRACT §2)", () => {
     expect(await admin(["project", "delete", "--project", pid], env)).toEqual({ id: pid, deleted: true });
   });
 
-  test("errors exit non-zero with a one-line message on stderr and nothing on stdout", async () => {
+  test("errors exit 1 with a one-line message naming the store on stderr, and nothing on stdout", async () => {
     const env = fresh();
+    await admin(["org", "create", "--name", "Exists"], env);
     const cases = [
-      ["org", "create"],
       ["project", "create", "--org", crypto.randomUUID(), "--name", "X", "--base", "en"],
       ["project", "create", "--org", "not-a-uuid", "--name", "X", "--base", "en"],
       [
@@ -112,14 +114,37 @@ describe("operator commands (CONTRACT §2)", () => {
         "--expires-at",
         "2001-01-01T00:00:00Z",
       ],
-      ["nonsense", "verb"],
+      ["project", "list", "--org", crypto.randomUUID()],
     ];
     for (const args of cases) {
       const r = await runCli(["admin", ...args], env);
-      expect(r.code).not.toBe(0);
+      expect(r.code).toBe(1);
       expect(r.stdout).toBe("");
-      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+      const lines = r.stderr.trim().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toEndWith(`(store ${env.PARLANCE_DATABASE_URL})`);
     }
+  });
+
+  // Changed with issue 14: a usage mistake now shows the usage after its one-line message.
+  test("usage mistakes exit 2: the message on the first line, then the usage; no store is opened", async () => {
+    const env = fresh();
+    const cases: [string[], string, string][] = [
+      [["org", "create"], "--name is required", "usage: parlance admin org create --name NAME"],
+      [["org", "create", "--nme", "x"], "unknown option --nme", "usage: parlance admin org create"],
+      [["org", "list", "extra"], 'unexpected argument "extra"', "usage: parlance admin org list"],
+      [["nonsense", "verb"], 'unknown admin command "nonsense verb"', "  org list"],
+      [["project"], "admin project needs an action: project create, project list", "  project list"],
+      [["quota", "set", "--org", crypto.randomUUID()], "--max-translations is required", "quota set"],
+    ];
+    for (const [args, message, usage] of cases) {
+      const r = await runCli(["admin", ...args], env);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr.split("\n")[0]).toContain(message);
+      expect(r.stderr).toContain(usage);
+    }
+    expect(existsSync(dbPath(env))).toBe(false);
   });
 
   test("malformed locale codes and past expiry are refused", async () => {

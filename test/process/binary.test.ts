@@ -4,7 +4,10 @@ import { join } from "node:path";
 import { expectDocsServed } from "../support/docs.ts";
 import { REPO, tempDir } from "../support/process.ts";
 
-/** CONTRACT §1: `bun run build` writes one self-contained executable accepting the same commands. */
+/**
+ * `bun run build` writes one self-contained executable accepting the same commands; its
+ * --version and its first-start banner work without the repository.
+ */
 test("the single binary serves the API and runs operator commands on its own", async () => {
   const dir = tempDir();
   const binary = join(dir, "parlance");
@@ -28,7 +31,13 @@ test("the single binary serves the API and runs operator commands on its own", a
   });
   expect(await org.exited).toBe(0);
 
-  const server = Bun.spawn([binary, "serve"], {
+  // The version is compiled in: no package.json lies beside the binary.
+  const version = Bun.spawn([binary, "--version"], { cwd: dir, stdout: "pipe" });
+  const pkg = (await Bun.file(join(REPO, "package.json")).json()) as { version: string };
+  expect(await new Response(version.stdout).text()).toBe(`parlance ${pkg.version}\n`);
+
+  // Started as `./parlance`, as a user beside the binary would.
+  const server = Bun.spawn(["./parlance", "serve"], {
     cwd: dir,
     env: { ...env, PORT: "0", PARLANCE_HOST: "127.0.0.1" },
     stdout: "ignore",
@@ -47,6 +56,9 @@ test("the single binary serves the API and runs operator commands on its own", a
       }
     }
     expect(err).toMatch(/pl_[0-9a-f]{64}/);
+    // The banner's hint works where the user is: `./parlance admin …`, not `bun run parlance`.
+    expect(err).toContain("  ./parlance admin project create --org ");
+    expect(err).not.toContain("bun run parlance");
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     const doc = (await (await fetch(`http://127.0.0.1:${port}/api/v1/openapi.json`)).json()) as {
       paths: object;

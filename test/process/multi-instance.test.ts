@@ -54,7 +54,8 @@ if (await postgresReachable()) {
       for (const s of running) if (s.proc.exitCode === null) await stop(s, "SIGKILL");
       await server.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       await server.end({ timeout: 5 });
-    });
+      // DROP DATABASE waits for a checkpoint, which takes seconds on a busy shared cluster.
+    }, 30_000);
 
     test("two instances started at the same moment on an empty database both come up, with one bootstrap key", async () => {
       const [a, b] = await Promise.all([start(), start()]);

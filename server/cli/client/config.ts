@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { usageError } from "./errors.ts";
+import { commandLineError, usageError } from "./errors.ts";
 
 export const CONFIG_FILE = "parlance.config.json";
 
@@ -101,6 +101,6 @@ export function resolveSettings({ flags, env, cwd }: SettingSources, needProject
   if (apiKey === undefined)
     throw usageError(`no API key: pass --api-key, set PARLANCE_API_KEY, or put "apiKey" in ${CONFIG_FILE}`);
   if (needProject && projectId === undefined)
-    throw usageError(`--project is required (or put "projectId" in ${CONFIG_FILE})`);
+    throw commandLineError(`--project is required (or put "projectId" in ${CONFIG_FILE})`);
   return { baseUrl: normalizeBaseUrl(baseUrl, baseUrlSource), apiKey, projectId };
 }

@@ -7,9 +7,12 @@ export class ClientError extends Error {
   constructor(
     message: string,
     readonly exitCode: 1 | 2 = 1,
+    /** A mistake in the command line itself: the verb's usage is shown after the message. */
+    readonly showUsage = false,
   ) {
     super(message);
   }
 }
 
 export const usageError = (message: string) => new ClientError(message, 2);
+export const commandLineError = (message: string) => new ClientError(message, 2, true);

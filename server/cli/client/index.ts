@@ -7,36 +7,71 @@ import { resolveSettings } from "./config.ts";
 import { type ClientContext, type Output, say } from "./context.ts";
 import { ClientError } from "./errors.ts";
 import { createHttp, type HttpOptions } from "./http.ts";
-import { checkArgs, valueFlag } from "./options.ts";
+import { CONNECTION_FLAGS, checkArgs, valueFlag } from "./options.ts";
 import { PULL_FLAGS, pull } from "./pull.ts";
 import { PUSH_FLAGS, push } from "./push.ts";
 import { STATUS_FLAGS, status } from "./status.ts";
 import { WHOAMI_FLAGS, whoami } from "./whoami.ts";
 
-export const CLIENT_USAGE = `parlance <verb>   (client of a running server)
-
-  pull   --project ID --language LANG [--format json|csv|xliff|xml|yaml] [--environment E] [--out FILE|DIR/|-]
-  push   --project ID --language LANG --file FILE|- [--dry-run] [--mode merge|replace] [--status S] [--no-wait] [--json]
-  status --project ID [--json]
-  whoami [--json]
-
-  Server and key: --base-url URL and --api-key KEY, else PARLANCE_BASE_URL and PARLANCE_API_KEY,
-  else parlance.config.json {"baseUrl","apiKey"?,"projectId"?} in the working folder or above
-  (its projectId is the default for --project).
-  Exit code: 0 done, 1 refused by the server or the network (message on stderr), 2 usage mistake.`;
+/** Said under every client verb's help. */
+export const CLIENT_NOTES = `Server and key: --base-url URL and --api-key KEY, else PARLANCE_BASE_URL and PARLANCE_API_KEY,
+else parlance.config.json {"baseUrl","apiKey"?,"projectId"?} in the working folder or above
+(its projectId is the default for --project).
+Exit code: 0 done, 1 refused by the server or the network (message on stderr), 2 usage mistake.`;
 
 interface Verb {
+  /** The options as the help shows them. */
+  synopsis: string;
+  summary: string;
   flags: readonly string[];
   needsProject: boolean;
   run(ctx: ClientContext, args: ParsedArgs): Promise<void>;
 }
 
 const VERBS: Record<string, Verb> = {
-  pull: { flags: PULL_FLAGS, needsProject: true, run: pull },
-  push: { flags: PUSH_FLAGS, needsProject: true, run: push },
-  status: { flags: STATUS_FLAGS, needsProject: true, run: status },
-  whoami: { flags: WHOAMI_FLAGS, needsProject: false, run: whoami },
+  pull: {
+    synopsis: `--project ID --language LANG [--format json|csv|xliff|xml|yaml] [--nested]
+            [--environment E] [--out FILE|DIR/|-]`,
+    summary: `Downloads one language's file into the working folder under the server's file name
+(my-app.fr.json); --out picks another place (- for stdout). --nested writes JSON nested by the
+dots of its keys instead of the flat export (json only; see docs/formats.md).`,
+    flags: PULL_FLAGS,
+    needsProject: true,
+    run: pull,
+  },
+  push: {
+    synopsis: `--project ID --language LANG --file FILE|- [--dry-run] [--mode merge|replace]
+            [--status S] [--no-wait] [--json]`,
+    summary: `Uploads a JSON file (nested or flat) into one language and waits for the import job;
+--dry-run previews, --no-wait prints the job id alone.`,
+    flags: PUSH_FLAGS,
+    needsProject: true,
+    run: push,
+  },
+  status: {
+    synopsis: "--project ID [--json]",
+    summary: "Shows the project's coverage per language (--json: the coverage report).",
+    flags: STATUS_FLAGS,
+    needsProject: true,
+    run: status,
+  },
+  whoami: {
+    synopsis: "[--json]",
+    summary: "Shows the API key in use: its name, its organization and its scopes.",
+    flags: WHOAMI_FLAGS,
+    needsProject: false,
+    run: whoami,
+  },
 };
+
+/** Every flag a verb takes, connection flags included. */
+export const clientVerbFlags = (name: string): readonly string[] => [
+  ...CONNECTION_FLAGS,
+  ...(VERBS[name]?.flags ?? []),
+];
+
+export const clientVerbHelp = (name: string): { synopsis: string; summary: string } | null =>
+  VERBS[name] ?? null;
 
 export const isClientVerb = (name: string | undefined): name is string =>
   name !== undefined && Object.hasOwn(VERBS, name);

@@ -1,13 +1,14 @@
 /** `parlance pull`: GET /api/v1/pull, saved under the server's file name, another name, or to stdout. */
 import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { unflatten } from "../../../core/unflatten.ts";
 import type { ParsedArgs } from "../args.ts";
 import { attachmentFileName } from "./content-disposition.ts";
 import { type ClientContext, say } from "./context.ts";
-import { ClientError } from "./errors.ts";
-import { requiredValue, valueFlag } from "./options.ts";
+import { ClientError, commandLineError } from "./errors.ts";
+import { requiredValue, switchFlag, valueFlag } from "./options.ts";
 
-export const PULL_FLAGS = ["project", "language", "format", "environment", "out"];
+export const PULL_FLAGS = ["project", "language", "format", "environment", "out", "nested"];
 
 /** Used only when the server names no usable file; the extensions are those of CONTRACT §7. */
 const EXTENSIONS: Record<string, string> = {
@@ -22,12 +23,16 @@ export async function pull(ctx: ClientContext, args: ParsedArgs): Promise<void> 
   const language = requiredValue(args, "language");
   const format = valueFlag(args, "format");
   const out = valueFlag(args, "out");
+  const nested = switchFlag(args, "nested");
+  if (nested && format !== undefined && format !== "json")
+    throw commandLineError(`--nested applies to JSON only (got --format ${format})`);
   const res = await ctx.http.request("/api/v1/pull", {
     // format and environment go as given: the server is the one that knows which are valid.
     query: { project_id: ctx.projectId, language, format, environment: valueFlag(args, "environment") },
   });
   // Bytes, not text: the file is saved exactly as exported (a CSV's BOM included).
-  const bytes = new Uint8Array(await res.arrayBuffer());
+  const exported = new Uint8Array(await res.arrayBuffer());
+  const bytes = nested ? nestedJson(exported) : exported;
   if (out === "-") {
     ctx.stdout.write(bytes);
     return;
@@ -40,6 +45,23 @@ export async function pull(ctx: ClientContext, args: ParsedArgs): Promise<void> 
   writeWhole(target, bytes);
   const shown = relative(ctx.cwd, target);
   say(ctx.stderr, `wrote ${shown.startsWith("..") ? target : shown} (${bytes.length} bytes)`);
+}
+
+/**
+ * The server's flat JSON nested on the client (`/api/v1/pull` stays flat): core's unflatten, laid
+ * out like the flat export (2-space indent, final newline).
+ */
+function nestedJson(flatBytes: Uint8Array): Uint8Array {
+  let flat: unknown;
+  try {
+    flat = JSON.parse(new TextDecoder().decode(flatBytes));
+  } catch {
+    throw new ClientError("the server's JSON export could not be read, so it cannot be nested");
+  }
+  if (flat === null || typeof flat !== "object" || Array.isArray(flat))
+    throw new ClientError("the server's JSON export is not an object, so it cannot be nested");
+  const entries = Object.entries(flat).map(([k, v]) => [k, String(v)] as const);
+  return new TextEncoder().encode(`${JSON.stringify(unflatten(entries), null, 2)}\n`);
 }
 
 /** `--out locales/` (or an existing folder) keeps the server's file name inside that folder. */
