@@ -1,0 +1,123 @@
+/**
+ * Issue 9's proof: the package works from the tarball `npm pack` makes, installed into a fresh
+ * project that cannot see the repository, under Bun, Deno and Node 22+. Every example runs there,
+ * its declarations type-check under `tsc --strict`, and a deep import is refused.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createTestSchema, POSTGRES_URL, type TestSchema } from "../storage/postgres-setup.ts";
+import { type Consumer, createConsumer, RUNTIMES, run, script, testFile } from "./consumer.ts";
+
+let consumer: Consumer;
+const schemas: TestSchema[] = [];
+
+beforeAll(async () => {
+  consumer = await createConsumer();
+}, 400_000);
+
+afterAll(async () => {
+  await Promise.all(schemas.map((s) => s.drop()));
+  if (consumer) rmSync(consumer.dir, { recursive: true, force: true });
+});
+
+const inConsumer = (command: string[]) => run(command, consumer.dir);
+
+/** Asserts a clean exit, showing the output when it was not. */
+function succeeded(result: { code: number; stdout: string; stderr: string }): string {
+  if (result.code !== 0) throw new Error(`exit ${result.code}\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+test("the tarball holds the built package and nothing of the sources", async () => {
+  const listing = succeeded(await run(["tar", "tzf", consumer.tarball], consumer.dir)).split("\n");
+  const top = new Set(listing.filter(Boolean).map((f) => f.replace(/^package\//, "").split("/")[0]));
+  expect([...top].sort()).toEqual(["CHANGELOG.md", "README.md", "dist", "package.json"]);
+  expect(listing.some((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toBe(false);
+  expect(listing).toContain("package/dist/lib/index.js.map");
+});
+
+test("the examples type-check against the published declarations with tsc --strict", async () => {
+  succeeded(await inConsumer([join(consumer.dir, "node_modules", ".bin", "tsc"), "--strict", "-p", "."]));
+}, 120_000);
+
+describe.each(RUNTIMES)("under %s", (runtime) => {
+  test("the core script pushes, pulls and reads coverage on memory storage", async () => {
+    const out = succeeded(await inConsumer(script(runtime, "core-script.ts")));
+    expect(out).toContain("web-shop.fr.yaml");
+    expect(out).toContain('"cart.title": "Panier"');
+    expect(out).toContain("fr: 50% (1 missing)");
+  }, 60_000);
+
+  const sqlite = runtime === "bun" ? "bun:sqlite" : "node:sqlite";
+  test(`the core script runs on ${sqlite}`, async () => {
+    const out = succeeded(await inConsumer(script(runtime, "core-script.ts", sqlite)));
+    expect(out).toContain("fr: 50% (1 missing)");
+  }, 60_000);
+
+  test("the core script runs on Postgres", async () => {
+    const schema = await createTestSchema();
+    schemas.push(schema);
+    const url = `${POSTGRES_URL}?search_path=${schema.name}`;
+    const out = succeeded(await inConsumer(script(runtime, "core-script.ts", url)));
+    expect(out).toContain("fr: 50% (1 missing)");
+  }, 60_000);
+
+  test("the imaginary app's own tests pass with the memory adapters and the fixed clock", async () => {
+    succeeded(await inConsumer(testFile(runtime, "app-translations.test.ts")));
+  }, 60_000);
+
+  test("the toy third-party adapter passes the published contract suite", async () => {
+    const result = await inConsumer(testFile(runtime, "toy-adapter.test.ts"));
+    succeeded(result);
+    expect(`${result.stdout}${result.stderr}`).toContain("counting storage › JobStore › ");
+  }, 60_000);
+
+  test("deep imports and files outside the exports map are refused", async () => {
+    const probe = join(consumer.dir, `deep-import-${runtime}.mjs`);
+    writeFileSync(
+      probe,
+      [
+        'for (const spec of ["parlance-tms/core/push.ts", "parlance-tms/dist/lib/index.js", "parlance-tms/package.json"]) {',
+        "  try { await import(spec); console.log(`imported ${spec}`); } catch { console.log(`refused ${spec}`); }",
+        "}",
+        'const root = await import("parlance-tms");',
+        'console.log(typeof root.createParlance === "function" ? "root ok" : "root broken");',
+      ].join("\n"),
+    );
+    const out = succeeded(await inConsumer(script(runtime, probe)));
+    expect(out.trim().split("\n")).toEqual([
+      "refused parlance-tms/core/push.ts",
+      "refused parlance-tms/dist/lib/index.js",
+      // Bun resolves `<package>/package.json` whatever the exports map says; Node and Deno refuse it.
+      `${runtime === "bun" ? "imported" : "refused"} parlance-tms/package.json`,
+      "root ok",
+    ]);
+  }, 60_000);
+});
+
+test("the published suite fails a broken third-party adapter with names that say what is broken", async () => {
+  writeFileSync(
+    join(consumer.dir, "broken-adapter.test.ts"),
+    [
+      'import { test } from "node:test";',
+      'import { createMemoryStorage } from "parlance-tms/storage/memory";',
+      'import { runStorageContracts } from "parlance-tms/testing";',
+      'runStorageContracts("broken", async () => {',
+      "  const storage = createMemoryStorage();",
+      "  // The planted fault: deactivating a key changes nothing.",
+      "  const keys = { ...storage.keys, deactivate: (id: string) => storage.keys.get(id) };",
+      "  return { storage: { ...storage, keys }, teardown: () => storage.close() };",
+      "}, test);",
+    ].join("\n"),
+  );
+  const result = await inConsumer(testFile("node", "broken-adapter.test.ts"));
+  expect(result.code).not.toBe(0);
+  const failures = result.stdout
+    .split("\n")
+    .filter((line) => line.startsWith("not ok") || line.includes("✖"));
+  expect(failures.join("\n")).toContain(
+    "broken › KeyStore › deactivate returns the updated key; null when absent",
+  );
+  expect(result.stdout).toMatch(/fail 1\b/);
+}, 60_000);
