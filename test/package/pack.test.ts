@@ -79,7 +79,7 @@ describe.each(RUNTIMES)("under %s", (runtime) => {
       probe,
       [
         'for (const spec of ["parlance-tms/core/push.ts", "parlance-tms/dist/lib/index.js", "parlance-tms/package.json"]) {',
-        "  try { await import(spec); console.log(`imported ${spec}`); } catch { console.log(`refused ${spec}`); }",
+        "  try { await import(spec); console.log('imported', spec); } catch { console.log('refused', spec); }",
         "}",
         'const root = await import("parlance-tms");',
         'console.log(typeof root.createParlance === "function" ? "root ok" : "root broken");',
