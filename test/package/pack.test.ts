@@ -153,3 +153,15 @@ test("the published suite fails a broken third-party adapter with names that say
   );
   expect(result.stdout).toMatch(/fail 1\b/);
 }, 60_000);
+
+test("the parlance command runs from the installed package under Bun (its only runtime)", async () => {
+  const bin = join(consumer.dir, "node_modules", ".bin", "parlance");
+  expect(succeeded(await inConsumer([bin, "help"]))).toContain("usage: parlance serve");
+  const created = succeeded(
+    await run(
+      ["env", "PARLANCE_DATABASE_URL=memory:", bin, "admin", "org", "create", "--name", "Acme"],
+      consumer.dir,
+    ),
+  );
+  expect(JSON.parse(created)).toMatchObject({ name: "Acme" });
+}, 60_000);
