@@ -4,16 +4,26 @@
  * its declarations type-check under `tsc --strict`, and a deep import is refused.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTestSchema, POSTGRES_URL, type TestSchema } from "../storage/postgres-setup.ts";
+import { REPO } from "../support/process.ts";
 import { type Consumer, createConsumer, RUNTIMES, type Runtime, run, script, testFile } from "./consumer.ts";
 
 let consumer: Consumer;
 const schemas: TestSchema[] = [];
 
+/** The README's ten-line embedding example, the first TypeScript block of the file. */
+function readmeExample(): string {
+  const readme = readFileSync(join(REPO, "README.md"), "utf8");
+  const block = /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!block) throw new Error("README.md has no TypeScript block");
+  return block;
+}
+
 beforeAll(async () => {
   consumer = await createConsumer();
+  writeFileSync(join(consumer.dir, "readme-example.ts"), readmeExample());
 }, 400_000);
 
 afterAll(async () => {
@@ -63,6 +73,13 @@ test("the examples type-check against the published declarations with tsc --stri
 }, 120_000);
 
 describe.each(RUNTIMES)("under %s", (runtime) => {
+  test("the README's embedding example runs as printed", async () => {
+    expect(readmeExample().trimEnd().split("\n")).toHaveLength(10);
+    const out = succeeded(await inConsumer(script(runtime, "readme-example.ts")));
+    expect(out).toContain("Bienvenue");
+    expect(out).toContain("coveragePercent");
+  }, 60_000);
+
   test("the core script pushes, pulls and reads coverage on memory storage", async () => {
     const out = succeeded(await inConsumer(script(runtime, "core-script.ts")));
     expect(out).toContain("web-shop.fr.yaml");
