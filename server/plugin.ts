@@ -24,10 +24,11 @@ export function parlancePlugin(parlance: Parlance, options: PluginOptions = {}) 
   const prefix = normalizePrefix(options.prefix ?? "");
   const handle = forwarder(parlance, options, prefix);
   const plugin = new Elysia();
+  // Bun's server tells the peer; a host on another adapter may have no requestIP (then: unknown).
   for (const path of API_PATHS) {
     plugin.all(
       `${prefix}${path}`,
-      ({ request, server }) => handle(request, { clientAddress: server?.requestIP(request)?.address }),
+      ({ request, server }) => handle(request, { clientAddress: server?.requestIP?.(request)?.address }),
       { parse: "none", detail: { hide: true } },
     );
   }
