@@ -4,7 +4,7 @@
  * its declarations type-check under `tsc --strict`, and a deep import is refused.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTestSchema, POSTGRES_URL, type TestSchema } from "../storage/postgres-setup.ts";
 import { REPO } from "../support/process.ts";
@@ -24,6 +24,7 @@ function readmeExample(): string {
 beforeAll(async () => {
   consumer = await createConsumer();
   writeFileSync(join(consumer.dir, "readme-example.ts"), readmeExample());
+  mkdirSync(join(consumer.dir, "node-only"));
 }, 400_000);
 
 afterAll(async () => {
@@ -70,6 +71,55 @@ test("the examples type-check against the published declarations with tsc --stri
       .filter((file): file is string => file !== undefined && !file.startsWith("node_modules/elysia/")),
   );
   expect([...failing]).toEqual([]);
+}, 120_000);
+
+test("every entry but bun:sqlite type-checks in a Node project without Bun's types", async () => {
+  writeFileSync(
+    join(consumer.dir, "node-only", "check.ts"),
+    [
+      'import { createParlance, type ParlanceEvents } from "parlance-tms";',
+      'import { createCore } from "parlance-tms/core";',
+      'import { systemClock } from "parlance-tms/clock";',
+      'import { runtimeHasher } from "parlance-tms/hasher";',
+      'import { createPQueueJobQueue } from "parlance-tms/queue";',
+      'import { createMemoryRateLimiter, createPostgresRateLimiter } from "parlance-tms/rate-limiter";',
+      'import { createFetchHandler, parlancePlugin } from "parlance-tms/server";',
+      'import { createMemoryStorage } from "parlance-tms/storage/memory";',
+      'import { createNodeSqliteStorage } from "parlance-tms/storage/node-sqlite";',
+      'import { createPostgresStorage } from "parlance-tms/storage/postgres";',
+      'import { createFixedClock, runStorageContracts } from "parlance-tms/testing";',
+      'import { DatabaseSync } from "node:sqlite";',
+      "const storage = createNodeSqliteStorage(new DatabaseSync(':memory:'));",
+      "const parlance = createParlance({ storage, clock: createFixedClock(), hasher: runtimeHasher });",
+      "const core = createCore({ storage: createMemoryStorage(), queue: createPQueueJobQueue(), clock: systemClock,",
+      "  rateLimiter: await createMemoryRateLimiter(null, systemClock), hasher: runtimeHasher });",
+      "const handler: (r: Request) => Promise<Response> = createFetchHandler(core);",
+      "parlance.on('job.failed', (e: ParlanceEvents['job.failed']) => console.log(e.message));",
+      "export { createPostgresRateLimiter, createPostgresStorage, handler, parlancePlugin, runStorageContracts };",
+    ].join("\n"),
+  );
+  writeFileSync(
+    join(consumer.dir, "node-only", "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        module: "nodenext",
+        moduleResolution: "nodenext",
+        lib: ["ES2023", "DOM"],
+        types: ["node"],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+      },
+      include: ["check.ts"],
+    }),
+  );
+  const tsc = join(consumer.dir, "node_modules", ".bin", "tsc");
+  const result = await inConsumer([tsc, "-p", "node-only"]);
+  const failing = result.stdout
+    .split("\n")
+    .filter((line) => /\): error TS/.test(line) && !line.startsWith("node_modules/elysia/"));
+  expect(failing).toEqual([]);
 }, 120_000);
 
 describe.each(RUNTIMES)("under %s", (runtime) => {
