@@ -1,5 +1,6 @@
 import type { Deps, Settings } from "./context.ts";
 import { isParlanceError, ParlanceError } from "./errors.ts";
+import type { EventBus } from "./events.ts";
 import { parseContent } from "./flatten.ts";
 import { newId } from "./ids.ts";
 import { planImport } from "./import-plan.ts";
@@ -31,7 +32,12 @@ const ROWS_CACHE_SIZE = 4;
  * instance, once the lease lapses) claims the job again. A job's writes and its completion commit
  * together, so a rerun never applies half an import.
  */
-export function createImportRunner(deps: Deps, settings: Settings, log: Logger): ImportRunner {
+export function createImportRunner(
+  deps: Deps,
+  settings: Settings,
+  log: Logger,
+  events: EventBus,
+): ImportRunner {
   const rowsCache = new Map<string, Map<string, string>>();
   let scheduled = false;
   let stopped = false;
@@ -68,7 +74,18 @@ export function createImportRunner(deps: Deps, settings: Settings, log: Logger):
     } catch (e) {
       const message = isParlanceError(e) ? e.message : "Import failed: internal error";
       if (!isParlanceError(e)) log("error", "import job failed", { jobId: job.id, error: String(e) });
-      await deps.storage.jobs.fail(job.id, runId, message, deps.clock.now().toISOString());
+      const at = deps.clock.now().toISOString();
+      if (await deps.storage.jobs.fail(job.id, runId, message, at)) {
+        const language = job.payload?.language ?? null;
+        events.emit("job.failed", {
+          jobId: job.id,
+          orgId: job.orgId,
+          projectId: job.projectId,
+          language,
+          message,
+          at,
+        });
+      }
     } finally {
       clearInterval(renew);
       rowsCache.delete(job.id);
@@ -91,6 +108,7 @@ export function createImportRunner(deps: Deps, settings: Settings, log: Logger):
       payload.importMode === "replace"
         ? { created: plan.created, updated: plan.updated, deleted: plan.deleted }
         : { created: plan.created, updated: plan.updated };
+    const at = deps.clock.now().toISOString();
     const done = await deps.storage.jobs.complete(
       job.id,
       runId,
@@ -101,9 +119,20 @@ export function createImportRunner(deps: Deps, settings: Settings, log: Logger):
         deleteIds: plan.deleteIds,
         summary,
       },
-      deps.clock.now().toISOString(),
+      at,
     );
-    if (!done) log("warn", "import job was taken over before it committed", { jobId: job.id });
+    if (!done) {
+      log("warn", "import job was taken over before it committed", { jobId: job.id });
+      return;
+    }
+    const where = { orgId: project.orgId, projectId: project.id, language: payload.language };
+    // Changes first: a listener that waits for the job then reads finds caches already dropped.
+    const deleted = summary.deleted ?? 0;
+    if (summary.created + summary.updated + deleted > 0) {
+      const cause = { kind: "import" as const, jobId: job.id };
+      events.emit("translations.changed", { ...where, ...summary, deleted, cause, at });
+    }
+    events.emit("job.completed", { jobId: job.id, ...where, summary, at });
   }
 
   return {

@@ -1,4 +1,6 @@
 /** Parlance's framework-free core: domain logic and the ports adapters implement. */
+
+export type { Bound } from "./acting-as.ts";
 export type { Admission } from "./admission.ts";
 export { RATE_WINDOW_MS, retryAfterSeconds } from "./admission.ts";
 export type { ApiKeyInfo, NewKey } from "./api-keys.ts";
@@ -9,6 +11,7 @@ export type { Deps, Settings } from "./context.ts";
 export { DEFAULT_SETTINGS } from "./context.ts";
 export type { CoverageReport, LocaleCoverage } from "./coverage.ts";
 export { type ErrorCode, isParlanceError, PAYLOAD_TOO_LARGE, ParlanceError } from "./errors.ts";
+export type { EventBus, EventName, Listener, ParlanceEvents } from "./events.ts";
 export { MAX_CONTENT_BYTES, MAX_ROWS, parseContent } from "./flatten.ts";
 export type { ExportInput, ExportOptions, ExportRow, Formatter } from "./formats/index.ts";
 export { FORMATTERS } from "./formats/index.ts";

@@ -1,14 +1,16 @@
+import { bindPrincipal } from "./acting-as.ts";
 import * as admin from "./admin.ts";
 import { admit } from "./admission.ts";
 import { createKeyForCaller, listKeys, type NewKey } from "./api-keys.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { DEFAULT_SETTINGS, type Deps, type Settings } from "./context.ts";
 import { coverage } from "./coverage.ts";
+import { createEventBus } from "./events.ts";
 import { createImportRunner, type Logger } from "./import-runner.ts";
 import { getJob } from "./jobs.ts";
 import { keyInfo } from "./key-info.ts";
 import { requestToken, type TokenRequest } from "./oauth.ts";
-import type { KeyPrincipal, Principal } from "./principal.ts";
+import { appPrincipal, type KeyPrincipal, type Principal } from "./principal.ts";
 import { getProject, listProjects } from "./projects.ts";
 import { type PullRequest, pull } from "./pull.ts";
 import { type PushRequest, push } from "./push.ts";
@@ -30,9 +32,26 @@ export function createParlance(deps: Deps, options: ParlanceOptions = {}) {
   const { log = silent, ...overrides } = options;
   const settings: Settings = { ...DEFAULT_SETTINGS, ...overrides };
   const usage = createUsageTracker(deps.storage.keys);
-  const runner = createImportRunner(deps, settings, log);
+  const events = createEventBus((name, error) =>
+    log("error", "event listener failed", { event: name, error: String(error) }),
+  );
+  const runner = createImportRunner(deps, settings, log, events);
   const flush = async () => {
     await Promise.all([usage.flush(), deps.rateLimiter.flush()]);
+  };
+
+  /** Every use case that acts for a principal, first argument; `as()` binds them all at once. */
+  const acting = {
+    getProject: (p: Principal, id: string) => getProject(deps, p, id),
+    listProjects: (p: Principal) => listProjects(deps, p),
+    push: (p: Principal, req: PushRequest) => push(deps, runner, p, req),
+    getJob: (p: Principal, id: string) => getJob(deps, p, id),
+    pull: (p: Principal, req: PullRequest) => pull(deps, p, req),
+    coverage: (p: Principal, projectId: string) => coverage(deps, p, projectId),
+    listTranslations: (p: Principal, q: Parameters<typeof listTranslations>[2]) =>
+      listTranslations(deps, p, q),
+    listKeys: (p: Principal, limit?: number, offset?: number) => listKeys(deps, usage, p, limit, offset),
+    createKey: (p: Principal, input: NewKey) => createKeyForCaller(deps, p, input),
   };
 
   return {
@@ -45,16 +64,14 @@ export function createParlance(deps: Deps, options: ParlanceOptions = {}) {
       admit(deps, settings, usage, req),
     requestToken: (req: TokenRequest, address: string) => requestToken(deps, settings, usage, req, address),
     keyInfo: (p: KeyPrincipal) => keyInfo(deps, usage, p),
-    getProject: (p: Principal, id: string) => getProject(deps, p, id),
-    listProjects: (p: Principal) => listProjects(deps, p),
-    push: (p: Principal, req: PushRequest) => push(deps, runner, p, req),
-    getJob: (p: Principal, id: string) => getJob(deps, p, id),
-    pull: (p: Principal, req: PullRequest) => pull(deps, p, req),
-    coverage: (p: Principal, projectId: string) => coverage(deps, p, projectId),
-    listTranslations: (p: Principal, q: Parameters<typeof listTranslations>[2]) =>
-      listTranslations(deps, p, q),
-    listKeys: (p: Principal, limit?: number, offset?: number) => listKeys(deps, usage, p, limit, offset),
-    createKey: (p: Principal, input: NewKey) => createKeyForCaller(deps, p, input),
+    ...acting,
+    /**
+     * The host application acting in organization `orgId` on its own authority (no API key): every
+     * use case above without its principal argument. `name` is the author history records.
+     */
+    as: (orgId: string, name?: string) => bindPrincipal(acting, appPrincipal(orgId, name)),
+    /** Subscribes to an event (job.completed, job.failed, translations.changed); returns the unsubscribe. */
+    on: events.on,
 
     admin: {
       createOrg: (name: string) => admin.createOrg(deps, name),
@@ -84,6 +101,8 @@ export function createParlance(deps: Deps, options: ParlanceOptions = {}) {
       if (!deps.storage.shared) await deps.storage.jobs.releaseLeases(deps.clock.now().toISOString());
       runner.wake();
     },
+    /** Resolves when this process has no import job queued or running (tests, scripts). */
+    idle: () => deps.queue.onIdle(),
     /** Looks for claimable jobs; instances sharing a store call this periodically. */
     wakeJobs: () => runner.wake(),
     /** Writes back usage counts and rate-limit windows held in memory. */

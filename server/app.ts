@@ -1,4 +1,3 @@
-import { FormatRegistry } from "@sinclair/typebox";
 import { Elysia, ValidationError } from "elysia";
 import { invalid } from "../core/errors.ts";
 import { type Parlance, ParlanceError, type RateDecision, retryAfterSeconds } from "../core/index.ts";
@@ -48,13 +47,8 @@ function pathOf(url: string): string {
   return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The HTTP composition root: the Elysia app around one Parlance. */
 export function createServer(parlance: Parlance, options: ServerOptions = {}) {
-  // @elysiajs/openapi re-registers TypeBox's "uuid" format with a check that builds a validation
-  // pipeline on every call: a quarter of a small request's CPU. A regex says the same, far cheaper.
-  FormatRegistry.Set("uuid", (value) => UUID.test(value));
   const development = options.development ?? false;
   const trustProxy = options.trustProxy ?? false;
   let routeIndex: ReturnType<typeof createRouteIndex> | null = null;

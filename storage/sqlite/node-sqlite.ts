@@ -1,16 +1,7 @@
 import type { Database } from "bun:sqlite";
+import type { NodeSqliteDatabase } from "./node-database.ts";
 
-/** The part of `node:sqlite`'s DatabaseSync this wrapper uses (declared here: no runtime import). */
-interface NodeStatement {
-  get(...params: unknown[]): unknown;
-  all(...params: unknown[]): unknown[];
-  run(...params: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
-}
-export interface NodeSqliteDatabase {
-  prepare(sql: string): NodeStatement;
-  exec(sql: string): void;
-  close(): void;
-}
+export type { NodeSqliteDatabase } from "./node-database.ts";
 
 type Fn = (...args: unknown[]) => unknown;
 

@@ -8,7 +8,8 @@ import { REPO } from "../support/process.ts";
  * A typed client as a third party makes one: openapi-typescript turns the served document into
  * types, the consumer's own tsc --strict compiles an openapi-fetch client against them, and the
  * client then talks to a real HTTP server. The consumer has its own package.json (its TypeScript 5
- * is what openapi-typescript needs), installed by the root's postinstall.
+ * is what openapi-typescript needs), installed here from its lockfile: a root postinstall would also
+ * run in every project that installs the published package.
  */
 const CONSUMER = join(REPO, "test", "consumer");
 const BIN = join(CONSUMER, "node_modules", ".bin");
@@ -35,6 +36,7 @@ type ConsumerRun = (
 let s: TestServer;
 let server: ReturnType<typeof Bun.serve>;
 beforeAll(async () => {
+  await run(["bun", "install", "--frozen-lockfile", "--silent"]);
   s = await startTestServer("sqlite");
   server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request) => s.app.handle(request) });
 });

@@ -1,0 +1,76 @@
+import { runtimeHasher } from "../adapters/hasher.ts";
+import { createMemoryRateLimiter } from "../adapters/memory-rate-limiter.ts";
+import { createPQueueJobQueue } from "../adapters/p-queue-job-queue.ts";
+import { systemClock } from "../adapters/system-clock.ts";
+import {
+  type Clock,
+  createParlance as createCore,
+  type Hasher,
+  type JobQueue,
+  type Parlance,
+  type ParlanceOptions,
+  type RateLimiter,
+  type Storage,
+} from "../core/index.ts";
+
+export interface CreateParlanceOptions extends ParlanceOptions {
+  /** Where everything is kept: memory, SQLite, Postgres, or your own adapter. */
+  storage: Storage;
+  /** Runs import jobs; default: in this process, one at a time (p-queue). */
+  queue?: JobQueue;
+  /** Default: the system clock. Tests pass `createFixedClock()` from `…/clock` or `…/testing`. */
+  clock?: Clock;
+  /**
+   * Default: counted in memory, windows kept in `storage` across restarts. Instances sharing a
+   * Postgres database should pass `createPostgresRateLimiter(sql)` so they count together.
+   */
+  rateLimiter?: RateLimiter;
+  /** Default: SHA-256 and ETag fingerprints from the runtime (Bun's own, or node:crypto). */
+  hasher?: Hasher;
+}
+
+/**
+ * A RateLimiter whose windows load from the store on first use, so creating a Parlance stays
+ * synchronous while a restarted instance still does not hand out a fresh hour.
+ */
+function loadOnFirstUse(load: () => Promise<RateLimiter>): RateLimiter {
+  let loaded: Promise<RateLimiter> | null = null;
+  const limiter = () => {
+    loaded ??= load();
+    return loaded;
+  };
+  return {
+    consume: async (bucket, limit, windowMs, nowMs) =>
+      (await limiter()).consume(bucket, limit, windowMs, nowMs),
+    flush: async () => {
+      if (loaded) await (await loaded).flush();
+    },
+  };
+}
+
+/**
+ * Parlance with sensible defaults: give it a storage, get the use cases. Every other port can be
+ * replaced. Nothing process-wide changes, so several instances (different stores, clocks, options)
+ * live side by side. Call `start()` when the store outlives the process (resumes unfinished jobs).
+ *
+ * ```ts
+ * const parlance = createParlance({ storage: createMemoryStorage() });
+ * const acme = parlance.as(orgId); // the app itself, no API key
+ * await acme.push({ projectId, language: "fr", content: '{"hello":"Bonjour"}' });
+ * ```
+ */
+export function createParlance(options: CreateParlanceOptions): Parlance {
+  const { storage, queue, clock = systemClock, rateLimiter, hasher = runtimeHasher, ...rest } = options;
+  const log = rest.log;
+  const reportTaskError = (e: unknown) => log?.("error", "background task failed", { error: String(e) });
+  return createCore(
+    {
+      storage,
+      queue: queue ?? createPQueueJobQueue(reportTaskError),
+      clock,
+      rateLimiter: rateLimiter ?? loadOnFirstUse(() => createMemoryRateLimiter(storage.rateWindows, clock)),
+      hasher,
+    },
+    rest,
+  );
+}

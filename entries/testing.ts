@@ -1,0 +1,14 @@
+/**
+ * `parlance-tms/testing`: what proves an adapter and speeds up a host's own tests. The storage
+ * contract suites take the runner's `test` function (bun:test, node:test, vitest, Deno.test), so
+ * this entry imports no test runner and loads on every runtime.
+ */
+export { createFixedClock } from "../adapters/system-clock.ts";
+export {
+  deepEqual,
+  expect,
+  runStorageContracts,
+  type StorageHarness,
+  type StorageSetup,
+  type TestFunction,
+} from "../test/contract/index.ts";

@@ -1,0 +1,86 @@
+/**
+ * Builds the npm package into dist/lib (JavaScript, source maps) and dist/types (declarations).
+ * The entries are read from package.json's `exports` (`./dist/lib/<name>.js` ← `entries/<name>.ts`),
+ * so the two cannot drift. All entries build in one `bun build` with code splitting: modules they
+ * share (ParlanceError above all) exist once, so `instanceof` holds across subpaths.
+ * Run: bun run build:lib (npm pack runs it as prepack).
+ */
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const ROOT = join(import.meta.dir, "..");
+const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+  exports: Record<string, { types: string; default: string }>;
+  dependencies: Record<string, string>;
+};
+
+/** Packages whose files are embedded as text (the docs viewer), not loaded at run time. */
+const EMBEDDED = new Set(["swagger-ui-dist"]);
+
+/**
+ * Every dependency stays an import of the installed package, except the embedded ones: Node cannot
+ * import a `.css` file, so their text is inlined, as `bun build --compile` does for the binary.
+ */
+const external = Object.keys(pkg.dependencies)
+  .filter((name) => !EMBEDDED.has(name))
+  .flatMap((name) => [name, `${name}/*`]);
+
+/** entries/<name>.ts for every `./dist/lib/<name>.js` of the exports map. */
+export function entrySources(exports: typeof pkg.exports): string[] {
+  return Object.values(exports).map((target) => {
+    const name = /^\.\/dist\/lib\/([a-z0-9/-]+)\.js$/.exec(target.default)?.[1];
+    if (!name) throw new Error(`exports target ${target.default} is not ./dist/lib/<name>.js`);
+    return join(ROOT, "entries", `${name}.ts`);
+  });
+}
+
+async function build(options: Parameters<typeof Bun.build>[0]): Promise<void> {
+  const result = await Bun.build(options);
+  if (!result.success) {
+    for (const log of result.logs) console.error(log);
+    throw new Error("bun build failed");
+  }
+}
+
+/** Declarations keep the sources' `.ts` specifiers; published ones name the `.js` they describe. */
+function rewriteSpecifiers(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".d.ts")) continue;
+    const file = join(entry.parentPath, entry.name);
+    const text = readFileSync(file, "utf8");
+    writeFileSync(file, text.replace(/(from\s+["']\.{1,2}\/[^"']+)\.ts(["'])/g, "$1.js$2"));
+  }
+}
+
+if (import.meta.main) {
+  rmSync(join(ROOT, "dist", "lib"), { recursive: true, force: true });
+  rmSync(join(ROOT, "dist", "types"), { recursive: true, force: true });
+  await build({
+    entrypoints: entrySources(pkg.exports),
+    outdir: join(ROOT, "dist", "lib"),
+    target: "node", // plain ESM with node: imports, which Bun, Deno and Node all load
+    format: "esm",
+    splitting: true,
+    sourcemap: "linked",
+    external,
+    root: join(ROOT, "entries"),
+    naming: { entry: "[dir]/[name].[ext]", chunk: "chunks/[name]-[hash].[ext]" },
+  });
+  // The `parlance` command is Bun-only (bun:sqlite, Bun.serve): its own bundle, run by bun.
+  await build({
+    entrypoints: [join(ROOT, "server", "cli.ts")],
+    outdir: join(ROOT, "dist", "lib"),
+    target: "bun",
+    format: "esm",
+    sourcemap: "linked",
+    external,
+    naming: "cli.[ext]",
+  });
+  const tsc = Bun.spawnSync(["bun", "x", "tsc", "-p", "tsconfig.lib.json"], {
+    cwd: ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  if (tsc.exitCode !== 0) throw new Error("declarations failed to build");
+  rewriteSpecifiers(join(ROOT, "dist", "types"));
+  console.error("built dist/lib and dist/types");
+}
