@@ -3,4 +3,4 @@
  * own queue, clock, rate limiter and hasher (the package root fills them in). Runtime-agnostic.
  */
 export { createParlance as createCore, DEFAULT_SETTINGS, type Deps } from "../core/index.ts";
-export * from "../embed/public-types.ts";
+export * from "./public-types.ts";

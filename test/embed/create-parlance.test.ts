@@ -4,9 +4,9 @@
  * instances side by side in one process.
  */
 import { describe, expect, test } from "bun:test";
+import { createParlance } from "../../adapters/create-parlance.ts";
 import { createFixedClock } from "../../adapters/system-clock.ts";
 import type { JobQueue, ParlanceEvents } from "../../core/index.ts";
-import { createParlance } from "../../embed/create-parlance.ts";
 import { createMemoryStorage } from "../../storage/memory/index.ts";
 
 async function world(options: Partial<Parameters<typeof createParlance>[0]> = {}) {

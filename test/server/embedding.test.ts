@@ -5,8 +5,8 @@
 import { describe, expect, test } from "bun:test";
 import { FormatRegistry } from "@sinclair/typebox";
 import { Elysia } from "elysia";
+import { createParlance } from "../../adapters/create-parlance.ts";
 import { createFixedClock } from "../../adapters/system-clock.ts";
-import { createParlance } from "../../embed/create-parlance.ts";
 import { createServer } from "../../server/app.ts";
 import { createFetchHandler } from "../../server/fetch-handler.ts";
 import { parlancePlugin } from "../../server/plugin.ts";

@@ -3,7 +3,7 @@
  * The entries are read from package.json's `exports` (`./dist/lib/<name>.js` ← `entries/<name>.ts`),
  * so the two cannot drift. All entries build in one `bun build` with code splitting: modules they
  * share (ParlanceError above all) exist once, so `instanceof` holds across subpaths.
- * Run: bun run build:lib (npm pack runs it as prepack).
+ * Run: bun run build:lib (npm pack runs it as prepack). It is the one file here that is not an entry.
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
