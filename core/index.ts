@@ -3,6 +3,15 @@ export type { Admission } from "./admission.ts";
 export { RATE_WINDOW_MS, retryAfterSeconds } from "./admission.ts";
 export type { ApiKeyInfo, NewKey } from "./api-keys.ts";
 export { bearerToken } from "./authenticate.ts";
+export {
+  type CheckInput,
+  checkTranslation,
+  MAX_WARNINGS,
+  type PlaceholderSyntax,
+  WARNING_CODES,
+  type Warning,
+  type WarningCode,
+} from "./checks/index.ts";
 export { compareCodePoints } from "./code-point.ts";
 export type { Deps, Settings } from "./context.ts";
 export { DEFAULT_SETTINGS } from "./context.ts";

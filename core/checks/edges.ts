@@ -1,0 +1,103 @@
+import type { Warning } from "./types.ts";
+
+/**
+ * Bidirectional marks (LRM, RLM, ALM, embeddings, isolates) and the BOM are invisible and often sit
+ * at the ends of right-to-left text; whitespace behind them still counts as leading or trailing.
+ */
+const INVISIBLE = /[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069\uFEFF]/;
+const SPACE = /\s/;
+const BREAK_CHARS = "\n\r\u2028\u2029";
+
+/** The whitespace at one end of a text, as what matters about it. */
+export interface Run {
+  /** UTF-16 units the run spans, invisible marks included. */
+  length: number;
+  breaks: number;
+  tabs: number;
+  /** Every other whitespace character: space, no-break space, ideographic space… */
+  spaces: number;
+}
+
+function run(text: string, fromEnd: boolean): Run {
+  const r: Run = { length: 0, breaks: 0, tabs: 0, spaces: 0 };
+  const n = text.length;
+  for (let k = 0; k < n; k++) {
+    const i = fromEnd ? n - 1 - k : k;
+    const c = text[i] as string;
+    if (!INVISIBLE.test(c) && !SPACE.test(c)) break;
+    r.length++;
+    if (INVISIBLE.test(c)) continue;
+    // \r\n is one break: count the \n, skip the \r that pairs with it.
+    if (c === "\r" && text[i + 1] === "\n") continue;
+    if (BREAK_CHARS.includes(c)) r.breaks++;
+    else if (c === "\t") r.tabs++;
+    else r.spaces++;
+  }
+  return r;
+}
+
+export const leadingRun = (text: string): Run => run(text, false);
+export const trailingRun = (text: string): Run => run(text, true);
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? `a ${one}` : `${n} ${many}`);
+
+export function describeRun(r: Run): string {
+  const parts: string[] = [];
+  if (r.breaks) parts.push(plural(r.breaks, "line break", "line breaks"));
+  if (r.tabs) parts.push(plural(r.tabs, "tab", "tabs"));
+  if (r.spaces) parts.push(plural(r.spaces, "space", "spaces"));
+  if (parts.length === 0) return "none";
+  return parts.length === 1 ? (parts[0] as string) : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+
+/**
+ * Languages written without spaces between words: a space the base keeps at an end to join words
+ * ("Name: " + value) rightly disappears in them. Line breaks still count.
+ */
+const NO_WORD_SPACES = /^(zh|ja|yue|wuu|th|lo|km|my)(-|$)/i;
+
+/**
+ * Runs differ when one has line breaks the other lacks, or one has spaces or tabs and the other
+ * none. Two spaces against one, or a no-break space against a space, is typography, not a bug.
+ */
+function differ(base: Run, value: Run, language: string): boolean {
+  if (base.breaks !== value.breaks) return true;
+  const baseSpace = base.spaces + base.tabs > 0;
+  const valueSpace = value.spaces + value.tabs > 0;
+  if (baseSpace && !valueSpace && NO_WORD_SPACES.test(language)) return false;
+  return baseSpace !== valueSpace;
+}
+
+export function whitespaceWarnings(base: string, value: string, language: string): Warning[] {
+  const out: Warning[] = [];
+  const bl = leadingRun(base);
+  const vl = leadingRun(value);
+  if (differ(bl, vl, language)) {
+    out.push({
+      code: "whitespace-leading",
+      message:
+        `The base starts with ${describeRun(bl)}, the translation with ${describeRun(vl)}. ` +
+        "Keep the same whitespace at the start as the base: the app may join this text to another.",
+      offset: 0,
+    });
+  }
+  const bt = trailingRun(base);
+  const vt = trailingRun(value);
+  if (differ(bt, vt, language)) {
+    out.push({
+      code: "whitespace-trailing",
+      message:
+        `The base ends with ${describeRun(bt)}, the translation with ${describeRun(vt)}. ` +
+        "Keep the same whitespace at the end as the base: the app may join this text to another.",
+      offset: value.length,
+    });
+  }
+  return out;
+}
+
+/** Line breaks inside a text: all of them minus those at its ends. */
+export function innerBreaks(total: number, text: string): number {
+  const lead = leadingRun(text);
+  if (lead.length === text.length) return 0;
+  return total - lead.breaks - trailingRun(text).breaks;
+}

@@ -1,0 +1,56 @@
+/**
+ * printf directives as C, gettext, Android (`%1$s`), iOS (`%@`, `%ld`), Python (`%(name)s`) and Qt
+ * (`%1`) write them. `%%` is a literal percent sign, not a placeholder.
+ *
+ * Deliberately not a directive: `%` followed by a space. A space is a legal printf flag, but "100 % de
+ * remise" and "50% off" are far more common than `% d`, so the space flag is not recognised.
+ */
+const DIRECTIVE =
+  /%%|%(?:(\d+)\$|\(([^()\s]{1,64})\))?([-+0#']*)(\d+|\*)?(?:\.(\d+|\*))?(hh|h|ll|l|L|q|j|z|t)?([diouxXeEfFgGaAcCsSp@r])|%(\d{1,2})(?![\d$])/g;
+
+export interface Directive {
+  /** As written, for messages. */
+  text: string;
+  /** `1$s`-style position when written with one; Qt's `%1` is positional too. */
+  position: number | null;
+  /** Python's `%(name)s`. */
+  name: string | null;
+  /** Length modifier and conversion, `i` read as `d` (they are the same conversion). */
+  conversion: string;
+}
+
+export function scanPrintf(text: string): Directive[] {
+  if (!text.includes("%")) return [];
+  const out: Directive[] = [];
+  for (const m of text.matchAll(DIRECTIVE)) {
+    const written = m[0];
+    if (written === "%%") continue;
+    const qt = m[8];
+    if (qt !== undefined) {
+      out.push({ text: written, position: Number(qt), name: null, conversion: "qt" });
+      continue;
+    }
+    const name = m[2] ?? null;
+    const conv = m[7] as string;
+    // %r is Python's repr(): a directive only in its named form; elsewhere "%r" is ordinary text.
+    if (conv === "r" && name === null) continue;
+    out.push({
+      text: written,
+      position: m[1] === undefined ? null : Number(m[1]),
+      name,
+      conversion: (m[6] ?? "") + (conv === "i" ? "d" : conv),
+    });
+  }
+  return out;
+}
+
+/** Identity of a directive that has a position or a name; null for a sequential one (`%s`). */
+export function fixedKey(d: Directive): string | null {
+  if (d.name !== null) return `%(${d.name})${d.conversion}`;
+  if (d.conversion === "qt") return `%${d.position}`;
+  if (d.position !== null) return `%${d.position}$${d.conversion}`;
+  return null;
+}
+
+/** A sequential directive keyed by its conversion only (`%s`, `%ld`). */
+export const sequentialKey = (d: Directive): string => `%${d.conversion}`;

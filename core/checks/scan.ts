@@ -1,0 +1,61 @@
+import { type Directive, scanPrintf } from "./printf.ts";
+import { scanTags } from "./tags.ts";
+import { addEntry, emptyTally, type Tally } from "./tally.ts";
+
+/** i18next interpolation: `{{name}}`, `{{name, format}}`, `{{- name}}` (unescaped). */
+const I18NEXT = /\{\{\s*(?:-\s*)?([^{}\s,]+)\s*(?:,[^{}]*)?\}\}/g;
+/** i18next nesting: `$t(key)`, `$t(ns:key, {"count": 2})`; also used with i18next-icu. */
+const NESTING = /\$t\(\s*([^\s,()]+)/g;
+/**
+ * Single-brace placeholders outside ICU (Vue I18n, .NET, Python format): `{name}`, `{0}`,
+ * `{0:N2}`. Never part of `{{…}}`.
+ */
+const BRACE = /(?<!\{)\{\s*([\p{L}\p{N}_$][\p{L}\p{N}_$.-]*)\s*(?:[,:!][^{}]*)?\}(?!\})/gu;
+const BREAK = /\r\n?|[\n\u2028\u2029]/g;
+const ESCAPED_BREAK = /\\n/g;
+
+/** Which syntaxes a text is read with; tags and `$t()` always are. */
+export interface Syntaxes {
+  /** printf directives; only when the base has one (see printf.ts). */
+  printf: boolean;
+  /** `{{name}}` and single-brace `{name}`: plain (non-ICU) texts only. */
+  plain: boolean;
+}
+
+export interface Scanned {
+  tally: Tally;
+  /** printf directives in order of appearance; their comparison needs the order. */
+  printf: Directive[];
+}
+
+function count(text: string, re: RegExp): number {
+  let n = 0;
+  re.lastIndex = 0;
+  while (re.exec(text) !== null) n++;
+  return n;
+}
+
+/** Everything of `text` that checks compare, except ICU arguments (icu-walk.ts reads those). */
+export function scanText(text: string, syntaxes: Syntaxes): Scanned {
+  const tally = emptyTally();
+  for (const tag of scanTags(text)) addEntry(tally, { syntax: "tag", key: tag, text: tag, counted: true });
+  if (text.includes("$t(")) {
+    for (const m of text.matchAll(NESTING)) {
+      const key = `$t(${m[1]})`;
+      addEntry(tally, { syntax: "i18next", key, text: key, counted: false });
+    }
+  }
+  if (syntaxes.plain && text.includes("{")) {
+    for (const m of text.matchAll(I18NEXT)) {
+      addEntry(tally, { syntax: "i18next", key: `{{${m[1]}}}`, text: m[0], counted: false });
+    }
+    for (const m of text.matchAll(BRACE)) {
+      addEntry(tally, { syntax: "brace", key: `{${m[1]}}`, text: m[0], counted: false });
+    }
+  }
+  if (text.includes("\n") || text.includes("\r") || text.includes("\u2028") || text.includes("\u2029")) {
+    tally.breaks = count(text, BREAK);
+  }
+  if (text.includes("\\n")) tally.escapedBreaks = count(text, ESCAPED_BREAK);
+  return { tally, printf: syntaxes.printf ? scanPrintf(text) : [] };
+}

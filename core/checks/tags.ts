@@ -1,0 +1,39 @@
+/**
+ * HTML/XML tags and ICU rich-text tags (`<link>…</link>`), and react-i18next's numbered tags
+ * (`<0>…</0>`, `<1/>`). Attributes are not compared: a translator may localise a link's address.
+ * `a < b` is not a tag: a tag name starts with a letter or is a number, right after `<`.
+ */
+const TAG = /<(\/?)([A-Za-z][\w.:-]*|\d+)(?:\s[^<>]*?)?(\/?)>/g;
+
+/** HTML elements that never have a closing tag: `<br>` and `<br/>` are the same tag. */
+const VOID = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
+]);
+
+/**
+ * Each tag as its key: `<b>` (opening), `</b>` (closing), `<x/>` (self-closing), `<br>` (void,
+ * with or without the slash). Names keep their case: ICU rich-text tags are case-sensitive.
+ */
+export function scanTags(text: string): string[] {
+  if (!text.includes("<")) return [];
+  const out: string[] = [];
+  for (const m of text.matchAll(TAG)) {
+    const name = m[2] as string;
+    if (m[1] === "/") out.push(`</${name}>`);
+    else if (VOID.has(name.toLowerCase())) out.push(`<${name}>`);
+    else out.push(m[3] === "/" ? `<${name}/>` : `<${name}>`);
+  }
+  return out;
+}

@@ -1,0 +1,58 @@
+import type { PlaceholderSyntax } from "./types.ts";
+
+/**
+ * What a text holds, counted. In plain text every occurrence counts; in ICU text a tally is the most
+ * one rendering can show: the parts of a sequence add up, the cases of a plural or select take the
+ * largest (a language with fewer plural cases must not look like it lost a tag).
+ */
+export interface Entry {
+  syntax: PlaceholderSyntax;
+  /** Identity for comparison (`{{name}}`, `%1$s`, `</b>`). */
+  key: string;
+  /** As written (first occurrence), for messages. */
+  text: string;
+  count: number;
+  /**
+   * Compared by count (tags, printf directives without positions) rather than by presence (named
+   * placeholders may be repeated or merged freely).
+   */
+  counted: boolean;
+}
+
+export interface Tally {
+  entries: Map<string, Entry>;
+  /** Line breaks (`\n`, `\r\n`, `\r`, U+2028, U+2029). */
+  breaks: number;
+  /** Two-character `\n` escapes, as Android and iOS sources keep them. */
+  escapedBreaks: number;
+}
+
+export const emptyTally = (): Tally => ({ entries: new Map(), breaks: 0, escapedBreaks: 0 });
+
+export function addEntry(t: Tally, e: Omit<Entry, "count">, count = 1): void {
+  const found = t.entries.get(e.key);
+  if (found) found.count += count;
+  else t.entries.set(e.key, { ...e, count });
+}
+
+/** `into += from` (a sequence). */
+export function addTally(into: Tally, from: Tally): void {
+  for (const e of from.entries.values()) addEntry(into, e, e.count);
+  into.breaks += from.breaks;
+  into.escapedBreaks += from.escapedBreaks;
+}
+
+/** The most any one of `cases` shows, key by key (the cases of a plural or select). */
+export function maxTally(cases: readonly Tally[]): Tally {
+  const out = emptyTally();
+  for (const c of cases) {
+    for (const e of c.entries.values()) {
+      const found = out.entries.get(e.key);
+      if (!found) out.entries.set(e.key, { ...e });
+      else if (e.count > found.count) found.count = e.count;
+    }
+    out.breaks = Math.max(out.breaks, c.breaks);
+    out.escapedBreaks = Math.max(out.escapedBreaks, c.escapedBreaks);
+  }
+  return out;
+}
