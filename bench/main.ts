@@ -3,10 +3,12 @@
  * `bun run bench`: Parlance's hot paths against the raw floor of each, measured in the same run.
  * Method and latest figures: docs/benchmarks.md. Progress goes to stderr; the report to stdout.
  */
+import { benchChecks } from "./checks.ts";
 import { DocumentSet } from "./data.ts";
 import { benchGetSmall } from "./get-small.ts";
 import {
   ALL_FIGURES,
+  CHECKS,
   FORMATS,
   getName,
   PEAK_RSS,
@@ -79,6 +81,10 @@ async function main(argv: string[]): Promise<number> {
     );
     if (!names.some((n) => wants(options, n))) continue;
     figures.push(...(await benchStore(store, options, docs)));
+  }
+  if (wants(options, CHECKS)) {
+    log("checks: timing checkTranslation in process");
+    figures.push(benchChecks(options, log));
   }
   // Report order is the issue's order, whatever order they were measured in.
   figures.sort((a, b) => ALL_FIGURES.indexOf(a.name) - ALL_FIGURES.indexOf(b.name));

@@ -3,15 +3,12 @@ import { compareIcu } from "./compare-icu.ts";
 import { comparePrintf } from "./compare-printf.ts";
 import { innerBreaks, whitespaceWarnings } from "./edges.ts";
 import { looksLikeIcu, parseIcu } from "./icu-parse.ts";
+import { readIcu } from "./icu-read.ts";
 import { icuSyntaxWarning } from "./icu-syntax.ts";
-import { inventory } from "./icu-walk.ts";
 import { scanPrintf } from "./printf.ts";
 import { type Syntaxes, scanText } from "./scan.ts";
 import type { Tally } from "./tally.ts";
-import { type CheckInput, WARNING_CODES, type Warning } from "./types.ts";
-
-/** Enough to fix a value; a text with more problems than this is wrong as a whole. */
-export const MAX_WARNINGS = 20;
+import { type CheckInput, MAX_WARNINGS, WARNING_CODES, type Warning } from "./types.ts";
 
 /**
  * A text without any of these characters, and without whitespace at either end, holds no
@@ -44,17 +41,17 @@ export function checkTranslation(input: CheckInput): Warning[] {
   if (plain(base) && plain(value)) return [];
   const out: Warning[] = [];
   const syntaxes: Syntaxes = { printf: base.includes("%") && scanPrintf(base).length > 0, plain: false };
-  const icu = base.includes("{") ? parseIcu(base) : null;
+  const icu = base.includes("{") ? readIcu(base, syntaxes, false) : null;
   let tallies: [Tally, Tally];
   if (icu?.ok) {
-    const ofBase = inventory(icu.ast, syntaxes);
-    const parsed = parseIcu(value);
-    if (!parsed.ok) {
-      out.push(icuSyntaxWarning(value, parsed.error, true, ofBase.args.keys()));
+    const ofBase = icu.inv;
+    const read = readIcu(value, syntaxes, true);
+    if (!read.ok) {
+      if (read.error) out.push(icuSyntaxWarning(value, read.error, true, ofBase.args.keys()));
       out.push(...whitespaceWarnings(base, value, input.language));
       return finish(out);
     }
-    const ofValue = inventory(parsed.ast, syntaxes);
+    const ofValue = read.inv;
     compareIcu(ofBase, ofValue, value, out);
     tallies = [ofBase.tally, ofValue.tally];
   } else {

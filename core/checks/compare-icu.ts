@@ -1,6 +1,6 @@
 import { missingHint } from "./hints.ts";
 import type { ArgumentUse, IcuInventory } from "./icu-walk.ts";
-import type { Warning } from "./types.ts";
+import { MAX_WARNINGS, type Warning } from "./types.ts";
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -28,6 +28,7 @@ function missingArgument(name: string, b: ArgumentUse, value: string): Warning {
  */
 export function compareIcu(base: IcuInventory, value: IcuInventory, text: string, out: Warning[]): void {
   for (const [name, b] of base.args) {
+    if (out.length >= MAX_WARNINGS) return;
     const v = value.args.get(name);
     if (!v) out.push(missingArgument(name, b, text));
     else if (b.shown && !v.shown) {
@@ -43,6 +44,7 @@ export function compareIcu(base: IcuInventory, value: IcuInventory, text: string
   }
   const names = [...base.args.keys()].map((n) => `{${n}}`);
   for (const name of value.args.keys()) {
+    if (out.length >= MAX_WARNINGS) return;
     if (base.args.has(name)) continue;
     const w: Warning = {
       code: "placeholder-extra",

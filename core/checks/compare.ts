@@ -1,6 +1,6 @@
 import { missingHint } from "./hints.ts";
 import type { Entry, Tally } from "./tally.ts";
-import type { Warning } from "./types.ts";
+import { MAX_WARNINGS, type Warning } from "./types.ts";
 
 export const times = (n: number): string =>
   n === 0 ? "none" : n === 1 ? "once" : n === 2 ? "twice" : `${n} times`;
@@ -63,10 +63,12 @@ function extra(v: Entry, had: number, base: Tally, value: string): Warning {
  */
 export function compareTallies(base: Tally, value: Tally, text: string, out: Warning[]): void {
   for (const b of base.entries.values()) {
+    if (out.length >= MAX_WARNINGS) return;
     const have = value.entries.get(b.key)?.count ?? 0;
     if (b.counted ? have < b.count : have === 0) out.push(missing(b, have, text));
   }
   for (const v of value.entries.values()) {
+    if (out.length >= MAX_WARNINGS) return;
     const had = base.entries.get(v.key)?.count ?? 0;
     if (v.counted ? v.count > had : had === 0) out.push(extra(v, had, base, text));
   }

@@ -1,12 +1,31 @@
 import type { Warning } from "./types.ts";
 
 /**
- * Bidirectional marks (LRM, RLM, ALM, embeddings, isolates) and the BOM are invisible and often sit
- * at the ends of right-to-left text; whitespace behind them still counts as leading or trailing.
+ * Bidirectional marks (LRM, RLM, ALM, embeddings, isolates) are invisible and often sit at the ends
+ * of right-to-left text; whitespace behind them still counts as leading or trailing. A stray BOM
+ * is invisible too, not a space.
  */
-const INVISIBLE = /[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069\uFEFF]/;
-const SPACE = /\s/;
-const BREAK_CHARS = "\n\r\u2028\u2029";
+const isInvisible = (c: number) =>
+  c === 0x200e ||
+  c === 0x200f ||
+  c === 0x061c ||
+  (c >= 0x202a && c <= 0x202e) ||
+  (c >= 0x2066 && c <= 0x2069) ||
+  c === 0xfeff;
+/** JavaScript's `\s` (U+FEFF aside, invisible above). */
+const isSpace = (c: number) =>
+  (c >= 0x09 && c <= 0x0d) ||
+  c === 0x20 ||
+  c === 0xa0 ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000 ||
+  c === 0xfeff;
+const isBreak = (c: number) => c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029;
 
 /** The whitespace at one end of a text, as what matters about it. */
 export interface Run {
@@ -23,14 +42,15 @@ function run(text: string, fromEnd: boolean): Run {
   const n = text.length;
   for (let k = 0; k < n; k++) {
     const i = fromEnd ? n - 1 - k : k;
-    const c = text[i] as string;
-    if (!INVISIBLE.test(c) && !SPACE.test(c)) break;
+    const c = text.charCodeAt(i);
+    const invisible = isInvisible(c);
+    if (!invisible && !isSpace(c)) break;
     r.length++;
-    if (INVISIBLE.test(c)) continue;
+    if (invisible) continue;
     // \r\n is one break: count the \n, skip the \r that pairs with it.
-    if (c === "\r" && text[i + 1] === "\n") continue;
-    if (BREAK_CHARS.includes(c)) r.breaks++;
-    else if (c === "\t") r.tabs++;
+    if (c === 0x0d && text.charCodeAt(i + 1) === 0x0a) continue;
+    if (isBreak(c)) r.breaks++;
+    else if (c === 0x09) r.tabs++;
     else r.spaces++;
   }
   return r;

@@ -1,6 +1,6 @@
 import { type MessageFormatElement, TYPE } from "@formatjs/icu-messageformat-parser";
 import { fixedKey, sequentialKey } from "./printf.ts";
-import { type Syntaxes, scanText } from "./scan.ts";
+import { type Syntaxes, scanText, worthScanning } from "./scan.ts";
 import { addEntry, addTally, emptyTally, maxTally, type Tally } from "./tally.ts";
 
 /** How a message uses one argument, over all its cases. */
@@ -25,7 +25,7 @@ const ARGUMENT_MARK = "\uFFFC";
 
 export function inventory(ast: MessageFormatElement[], syntaxes: Syntaxes): IcuInventory {
   const inv: IcuInventory = { args: new Map(), selectCases: new Map(), tally: emptyTally() };
-  inv.tally = walk(ast, null, inv, syntaxes);
+  inv.tally = walk(ast, null, inv, syntaxes) ?? emptyTally();
   return inv;
 }
 
@@ -38,8 +38,12 @@ function use(inv: IcuInventory, name: string, shown: boolean, chooses: ArgumentU
   }
 }
 
-/** Literal text of one sequence, scanned; printf without positions is counted by conversion here. */
-function scanLiteral(text: string, syntaxes: Syntaxes): Tally {
+/**
+ * Literal text of one sequence, scanned (null: nothing in it to count); printf directives without
+ * positions are counted by conversion here.
+ */
+export function scanLiteral(text: string, syntaxes: Syntaxes): Tally | null {
+  if (!worthScanning(text, syntaxes)) return null;
   const { tally, printf } = scanText(text, syntaxes);
   for (const d of printf) {
     const key = fixedKey(d);
@@ -54,8 +58,8 @@ function walk(
   plural: string | null,
   inv: IcuInventory,
   syntaxes: Syntaxes,
-): Tally {
-  const total = emptyTally();
+): Tally | null {
+  let total: Tally | null = null;
   let text = "";
   for (const el of elements) {
     switch (el.type) {
@@ -87,19 +91,19 @@ function walk(
           for (const key of Object.keys(el.options)) cases.add(key);
           inv.selectCases.set(el.value, cases);
         }
-        if (text !== "") addTally(total, scanLiteral(text, syntaxes));
+        if (text !== "") total = addTally(total, scanLiteral(text, syntaxes));
         text = "";
         const inner = isSelect ? plural : el.value;
         const cases = Object.values(el.options).map((o) => walk(o.value, inner, inv, syntaxes));
-        addTally(total, maxTally(cases));
+        total = addTally(total, maxTally(cases));
         break;
       }
       case TYPE.tag:
         // Only with ignoreTag off, which parseIcu never uses; read the children all the same.
-        addTally(total, walk(el.children, plural, inv, syntaxes));
+        total = addTally(total, walk(el.children, plural, inv, syntaxes));
         break;
     }
   }
-  if (text !== "") addTally(total, scanLiteral(text, syntaxes));
+  if (text !== "") total = addTally(total, scanLiteral(text, syntaxes));
   return total;
 }

@@ -3,9 +3,10 @@
  * ICU syntax, whitespace, line breaks). They never change a text. What each check does:
  * docs/checks.md.
  */
-export { checkTranslation, MAX_WARNINGS } from "./check-translation.ts";
+export { checkTranslation } from "./check-translation.ts";
 export {
   type CheckInput,
+  MAX_WARNINGS,
   type PlaceholderSyntax,
   WARNING_CODES,
   type Warning,

@@ -35,6 +35,19 @@ function count(text: string, re: RegExp): number {
   return n;
 }
 
+/** Whether `text` can hold anything scanText counts: most literal text cannot. */
+export function worthScanning(text: string, syntaxes: Syntaxes): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x7e) {
+      if (c === 0x2028 || c === 0x2029) return true;
+    } else if (c === 0x3c || c === 0x24 || c === 0x5c || c === 0x0a || c === 0x0d)
+      return true; // < $ \ LF CR
+    else if (c === 0x25 ? syntaxes.printf : c === 0x7b && syntaxes.plain) return true; // % {
+  }
+  return false;
+}
+
 /** Everything of `text` that checks compare, except ICU arguments (icu-walk.ts reads those). */
 export function scanText(text: string, syntaxes: Syntaxes): Scanned {
   const tally = emptyTally();

@@ -32,20 +32,25 @@ export const emptyTally = (): Tally => ({ entries: new Map(), breaks: 0, escaped
 export function addEntry(t: Tally, e: Omit<Entry, "count">, count = 1): void {
   const found = t.entries.get(e.key);
   if (found) found.count += count;
-  else t.entries.set(e.key, { ...e, count });
+  else t.entries.set(e.key, { syntax: e.syntax, key: e.key, text: e.text, count, counted: e.counted });
 }
 
-/** `into += from` (a sequence). */
-export function addTally(into: Tally, from: Tally): void {
+/** `into += from` (a sequence); null stands for an empty tally, the common case in ICU walks. */
+export function addTally(into: Tally | null, from: Tally | null): Tally | null {
+  if (from === null) return into;
+  if (into === null) return from;
   for (const e of from.entries.values()) addEntry(into, e, e.count);
   into.breaks += from.breaks;
   into.escapedBreaks += from.escapedBreaks;
+  return into;
 }
 
 /** The most any one of `cases` shows, key by key (the cases of a plural or select). */
-export function maxTally(cases: readonly Tally[]): Tally {
-  const out = emptyTally();
+export function maxTally(cases: readonly (Tally | null)[]): Tally | null {
+  let out: Tally | null = null;
   for (const c of cases) {
+    if (c === null) continue;
+    out ??= emptyTally();
     for (const e of c.entries.values()) {
       const found = out.entries.get(e.key);
       if (!found) out.entries.set(e.key, { ...e });

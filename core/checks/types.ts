@@ -60,3 +60,6 @@ export interface Warning {
   /** UTF-16 index in the value where the problem is, when it can be pointed at. */
   offset?: number;
 }
+
+/** At most this many warnings per value: enough to fix it; more means the text is wrong as a whole. */
+export const MAX_WARNINGS = 20;
