@@ -58,7 +58,7 @@ export function checkTranslation(input: CheckInput): Warning[] {
     syntaxes.plain = true;
     const b = scanText(base, syntaxes);
     const v = scanText(value, syntaxes);
-    comparePrintf(b.printf, v.printf, value, out);
+    if (syntaxes.printf) comparePrintf(base, b.printf, v.printf, value, out);
     tallies = [b.tally, v.tally];
   }
   const [b, v] = tallies;

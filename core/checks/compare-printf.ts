@@ -1,5 +1,5 @@
 import { compareTallies } from "./compare.ts";
-import { type Directive, fixedKey, sequentialKey } from "./printf.ts";
+import { type Directive, fixedKey, sequentialKey, strayPercents } from "./printf.ts";
 import { addEntry, emptyTally, type Tally } from "./tally.ts";
 import type { Warning } from "./types.ts";
 
@@ -24,13 +24,25 @@ function tally(directives: readonly Directive[], positional: boolean): Tally {
 const sequential = (ds: readonly Directive[]) => ds.filter((d) => fixedKey(d) === null);
 const numbered = (d: Directive, n: number) => d.text.replace(/^%/, `%${n}$`);
 
-/** printf directives of a plain (non-ICU) base and translation. */
+/** printf directives of a plain (non-ICU) base and translation, and stray `%` signs. */
 export function comparePrintf(
+  baseText: string,
   base: readonly Directive[],
   value: readonly Directive[],
   text: string,
   out: Warning[],
 ): void {
+  const stray = strayPercents(text, value);
+  if (stray > strayPercents(baseText, base)) {
+    out.push({
+      code: "placeholder-extra",
+      message:
+        "The translation has a % sign that starts no placeholder, but printf reads every % as the start of one " +
+        "(garbage or a crash): write %% for a percent sign.",
+      placeholder: "%",
+      syntax: "printf",
+    });
+  }
   const positional = [...base, ...value].some((d) => d.position !== null && d.conversion !== "qt");
   const before = out.length;
   compareTallies(tally(base, positional), tally(value, positional), text, out);

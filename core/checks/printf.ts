@@ -54,3 +54,16 @@ export function fixedKey(d: Directive): string | null {
 
 /** A sequential directive keyed by its conversion only (`%s`, `%ld`). */
 export const sequentialKey = (d: Directive): string => `%${d.conversion}`;
+
+/**
+ * Percent signs that start no directive and are not `%%` ("100 % sûr", a trailing "%"). printf
+ * reads each as the start of a directive: garbage at best, a crash on Android.
+ */
+export function strayPercents(text: string, directives: readonly Directive[]): number {
+  let total = 0;
+  for (let i = text.indexOf("%"); i >= 0; i = text.indexOf("%", i + 1)) total++;
+  let used = 0;
+  for (const d of directives) for (const c of d.text) if (c === "%") used++;
+  const escaped = text.split("%%").length - 1;
+  return Math.max(0, total - used - 2 * escaped);
+}

@@ -6,8 +6,8 @@
 import { describe, expect, test } from "bun:test";
 import { parse } from "@formatjs/icu-messageformat-parser";
 import fc from "fast-check";
-import { INVALID, parseCommonIcu } from "../../core/checks/icu-common.ts";
 import { checkPairs } from "../../bench/checks-data.ts";
+import { INVALID, parseCommonIcu } from "../../core/checks/icu-common.ts";
 
 function reference(text: string): unknown {
   try {
@@ -53,12 +53,28 @@ const literal = fc.constantFrom(
 );
 const name = fc.constantFrom("name", "count", "n", "user_name", "0", "имя", "名前", "a\u200E", "x-y", "a.b");
 const space = fc.constantFrom("", " ", "  ", "\t", "\u200E");
-const caseKey = fc.constantFrom("one", "other", "few", "many", "=0", "=1", "male", "female", "foo", "=+1", "offset");
+const caseKey = fc.constantFrom(
+  "one",
+  "other",
+  "few",
+  "many",
+  "=0",
+  "=1",
+  "male",
+  "female",
+  "foo",
+  "=+1",
+  "offset",
+);
 
 const message: fc.Memo<string> = fc.memo((depth) => {
   const simple = fc.tuple(space, name, space).map(([a, n, b]) => `{${a}${n}${b}}`);
   const formatted = fc
-    .tuple(name, fc.constantFrom("number", "date", "time", "numbr"), fc.constantFrom("", ", percent", ", short", ", ::percent", ", ", ", 'x'"))
+    .tuple(
+      name,
+      fc.constantFrom("number", "date", "time", "numbr"),
+      fc.constantFrom("", ", percent", ", short", ", ::percent", ", ", ", 'x'"),
+    )
     .map(([n, t, s]) => `{${n}, ${t}${s}}`);
   const pound = fc.constant("#");
   const choice = fc

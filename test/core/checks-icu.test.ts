@@ -33,7 +33,11 @@ describe("faithful translations of real ICU messages pass", () => {
       "Le prix de ce bagel est de {num, number, ::sign-always compact-short currency/GBP}",
       "fr",
     ],
-    ["Almost {pctBlack, number, ::percent} of them are black.", "Presque {pctBlack, number, ::percent} d’entre eux sont noirs.", "fr"],
+    [
+      "Almost {pctBlack, number, ::percent} of them are black.",
+      "Presque {pctBlack, number, ::percent} d’entre eux sont noirs.",
+      "fr",
+    ],
     ["I have {numCats, number} cats.", "J’ai {numCats, number} chats.", "fr"],
     // Six plural categories in Arabic, placeholders inside right-to-left text.
     [
@@ -55,12 +59,20 @@ describe("faithful translations of real ICU messages pass", () => {
       "שלום {name}, יש לך {count, plural, one {הודעה חדשה אחת} two {שתי הודעות חדשות} other {# הודעות חדשות}}",
       "he",
     ],
-    ["{user} reacted with 🎉 to {count, plural, one {# post} other {# posts}}", "{user} a réagi avec 🎉 à {count, plural, one {# publication} other {# publications}}", "fr"],
+    [
+      "{user} reacted with 🎉 to {count, plural, one {# post} other {# posts}}",
+      "{user} a réagi avec 🎉 à {count, plural, one {# publication} other {# publications}}",
+      "fr",
+    ],
     // A doubled apostrophe is one apostrophe in ICU; the typographic one is plain text.
     ["Welcome to {app}", "Bienvenue dans l''{app}", "fr"],
     ["Welcome to {app}", "Bienvenue dans l’{app}", "fr"],
     // Rich-text tags of react-intl.
-    ["Please <link>click here</link> to continue, {name}", "Veuillez <link>cliquer ici</link> pour continuer, {name}", "fr"],
+    [
+      "Please <link>click here</link> to continue, {name}",
+      "Veuillez <link>cliquer ici</link> pour continuer, {name}",
+      "fr",
+    ],
     ["Today is <b>{ts, date, ::yyyyMMdd}</b>", "Heute ist <b>{ts, date, ::yyyyMMdd}</b>", "de"],
   ];
   for (const [base, value, language] of pairs) {
@@ -80,7 +92,9 @@ describe("faithful translations of real ICU messages pass", () => {
       "other {{num_guests, plural, offset:1 =0 {{host} ne donne pas de fête.} =1 {{host} invite {guest} à sa fête.} one {{host} invite {guest} et # autre personne à sa fête.} other {{host} invite {guest} et # autres personnes à sa fête.}}}}";
     expect(check(base, fr)).toEqual([]);
     const withoutGuest = fr.replaceAll("{guest}", "quelqu’un");
-    expect(check(base, withoutGuest)).toMatchObject([{ code: "placeholder-missing", placeholder: "{guest}", syntax: "icu" }]);
+    expect(check(base, withoutGuest)).toMatchObject([
+      { code: "placeholder-missing", placeholder: "{guest}", syntax: "icu" },
+    ]);
   });
 });
 
@@ -100,9 +114,13 @@ describe("missing and extra ICU arguments", () => {
 
   test("an argument in any branch of the base must appear somewhere in the translation", () => {
     const base = "{count, plural, =0 {Nobody} one {{name} only} other {{name} and # others}}";
-    expect(check(base, "{count, plural, =0 {Personne} one {{name} seul} other {{name} et # autres}}")).toEqual([]);
+    expect(
+      check(base, "{count, plural, =0 {Personne} one {{name} seul} other {{name} et # autres}}"),
+    ).toEqual([]);
     // {name} only in one branch of the translation is enough.
-    expect(check(base, "{count, plural, =0 {Personne} one {Une personne} other {{name} et # autres}}")).toEqual([]);
+    expect(
+      check(base, "{count, plural, =0 {Personne} one {Une personne} other {{name} et # autres}}"),
+    ).toEqual([]);
     expect(codes(base, "{count, plural, =0 {Personne} one {Une personne} other {# personnes}}")).toEqual([
       "placeholder-missing",
     ]);
@@ -116,13 +134,19 @@ describe("missing and extra ICU arguments", () => {
     // {count} inside the plural shows it just as well as #.
     expect(check(base, "{count, plural, one {{count} élément} other {{count} éléments}}")).toEqual([]);
     // A base that never shows the number does not require it.
-    expect(check("{count, plural, one {One item} other {Several items}}", "{count, plural, other {Plusieurs}}")).toEqual([]);
+    expect(
+      check("{count, plural, one {One item} other {Several items}}", "{count, plural, other {Plusieurs}}"),
+    ).toEqual([]);
   });
 
   test("a plural or select dropped entirely is named as such", () => {
     const [plural] = check("{count, plural, one {# file} other {# files}}", "Des fichiers");
     expect(plural?.message).toContain("plural");
-    const [select] = check("{gender, select, male {He} female {She} other {They}} replied", "Hän vastasi", "fi");
+    const [select] = check(
+      "{gender, select, male {He} female {She} other {They}} replied",
+      "Hän vastasi",
+      "fi",
+    );
     expect(select).toMatchObject({ code: "placeholder-missing", placeholder: "{gender}" });
     expect(select?.message).toContain("select");
   });
@@ -130,7 +154,11 @@ describe("missing and extra ICU arguments", () => {
   test("an extra argument has no value at run time", () => {
     const value = "Bonjour {name}, vous avez {count} messages";
     const [w] = check("Hello {name}", value);
-    expect(w).toMatchObject({ code: "placeholder-extra", placeholder: "{count}", offset: value.indexOf("{count}") });
+    expect(w).toMatchObject({
+      code: "placeholder-extra",
+      placeholder: "{count}",
+      offset: value.indexOf("{count}"),
+    });
   });
 
   test("the French apostrophe before { quotes the placeholder away, and the message says so", () => {
@@ -152,15 +180,25 @@ describe("missing and extra ICU arguments", () => {
     expect(w).toMatchObject({ code: "select-case-missing", placeholder: "{gender}" });
     expect(w?.message).toContain("male, female");
     expect(w?.message).toContain("masculin");
-    expect(codes(base, "{gender, select, male {Il} other {Iel}} a aimé votre photo")).toEqual(["select-case-missing"]);
+    expect(codes(base, "{gender, select, male {Il} other {Iel}} a aimé votre photo")).toEqual([
+      "select-case-missing",
+    ]);
     // Extra cases are harmless (the app never passes them): not a warning.
-    expect(check(base, "{gender, select, male {Il} female {Elle} nonbinary {Iel} other {Iel}} a aimé")).toEqual([]);
+    expect(
+      check(base, "{gender, select, male {Il} female {Elle} nonbinary {Iel} other {Iel}} a aimé"),
+    ).toEqual([]);
   });
 
   test("plural categories are free: fewer (Japanese) or more (Arabic) than the base", () => {
     const base = "{n, plural, one {# day} other {# days}}";
     expect(check(base, "{n, plural, other {#日}}", "ja")).toEqual([]);
-    expect(check(base, "{n, plural, zero {# يوم} one {يوم واحد} two {يومان} few {# أيام} many {# يومًا} other {# يوم}}", "ar")).toEqual([]);
+    expect(
+      check(
+        base,
+        "{n, plural, zero {# يوم} one {يوم واحد} two {يومان} few {# أيام} many {# يومًا} other {# يوم}}",
+        "ar",
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -255,7 +293,11 @@ describe("tags and line breaks inside ICU branches count per rendering", () => {
   test("a tag whose attribute holds an argument stays one tag", () => {
     const base = 'Read <a href="{url}">the guide</a>, {name}';
     expect(check(base, 'Lisez <a href="{url}">le guide</a>, {name}')).toEqual([]);
-    expect(codes(base, "Lisez le guide, {name}")).toEqual(["placeholder-missing", "tag-missing", "tag-missing"]);
+    expect(codes(base, "Lisez le guide, {name}")).toEqual([
+      "placeholder-missing",
+      "tag-missing",
+      "tag-missing",
+    ]);
   });
 
   test("line breaks inside plural cases", () => {
