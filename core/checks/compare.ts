@@ -21,7 +21,7 @@ function missing(b: Entry, have: number, value: string): Warning {
         : `${b.key}: the base has it ${times(b.count)}, the translation ${times(have)}`;
     return {
       code: "tag-missing",
-      message: `The translation is missing ${counts}. Keep the base's tags around the words they mark; translate only the text between them.`,
+      message: `The translation is missing ${counts}. Keep the base's tags around the words they mark; translate only the text between them.${missingHint(b.key, value)}`,
       ...w,
     };
   }

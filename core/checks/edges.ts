@@ -56,6 +56,8 @@ function run(text: string, fromEnd: boolean): Run {
   return r;
 }
 
+const EMPTY_RUN: Run = { length: 0, breaks: 0, tabs: 0, spaces: 0 };
+
 export const leadingRun = (text: string): Run => run(text, false);
 export const trailingRun = (text: string): Run => run(text, true);
 
@@ -101,8 +103,9 @@ export function whitespaceWarnings(base: string, value: string, language: string
       offset: 0,
     });
   }
-  const bt = trailingRun(base);
-  const vt = trailingRun(value);
+  // A text that is all whitespace has it all at the start: one warning, not two.
+  const bt = bl.length === base.length ? EMPTY_RUN : trailingRun(base);
+  const vt = vl.length === value.length ? EMPTY_RUN : trailingRun(value);
   if (differ(bt, vt, language)) {
     out.push({
       code: "whitespace-trailing",
