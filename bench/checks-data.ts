@@ -1,6 +1,6 @@
 /**
  * Realistic (base, translation) pairs for checks-50k: the mix of a real project, deterministic.
- * Plain text 40 %, ICU 20 % (arguments, plural, select, selectordinal, number/date), i18next 15 %
+ * Plain text 40 %, ICU 20 % (half simple arguments; plural, select, selectordinal, skeletons), i18next 15 %
  * (interpolation, formatting, nesting, Trans tags), printf 10 % (Android, iOS, gettext), HTML 10 %,
  * multi-line and edge whitespace 5 %; translations in French, German, Arabic, Japanese and Russian;
  * about one pair in twenty carries a defect (a dropped placeholder, broken ICU, a lost tag…).
@@ -24,7 +24,23 @@ const PLAIN: Template[] = [
   ],
 ];
 
+/** Simple arguments are most ICU messages in real apps; half the templates here, the rest harder. */
 const ICU: Template[] = [
+  ["{user} invited you to ~", { de: "{user} hat dich zu ~ eingeladen", ja: "{user}さんが~に招待しました" }],
+  [
+    "Last updated {when, date, short} by {author}",
+    {
+      fr: "Mis à jour le {when, date, short} par {author}",
+      ru: "Обновлено {when, date, short}, автор: {author}",
+    },
+  ],
+  [
+    "~ uses {used, number} of {quota, number} GB",
+    {
+      de: "~ nutzt {used, number} von {quota, number} GB",
+      he: "~ משתמש ב-{used, number} מתוך {quota, number} GB",
+    },
+  ],
   [
     "Hello {name}, welcome to ~!",
     { fr: "Bonjour {name}, bienvenue sur ~ !", ar: "مرحبًا {name}، أهلًا بك في ~!" },

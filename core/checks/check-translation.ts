@@ -98,6 +98,7 @@ function breakWarnings(b: Tally, v: Tally, base: string, value: string): Warning
 const lineBreaks = (n: number) => (n === 0 ? "no line break" : n === 1 ? "1 line break" : `${n} line breaks`);
 
 function finish(out: Warning[]): Warning[] {
+  if (out.length < 2) return out;
   // Array.prototype.sort is stable: within a code, warnings keep the order they were found in.
   out.sort((a, b) => (RANK.get(a.code) ?? 0) - (RANK.get(b.code) ?? 0));
   return out.length > MAX_WARNINGS ? out.slice(0, MAX_WARNINGS) : out;

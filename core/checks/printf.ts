@@ -22,7 +22,8 @@ export interface Directive {
 export function scanPrintf(text: string): Directive[] {
   if (!text.includes("%")) return [];
   const out: Directive[] = [];
-  for (const m of text.matchAll(DIRECTIVE)) {
+  DIRECTIVE.lastIndex = 0;
+  for (let m = DIRECTIVE.exec(text); m !== null; m = DIRECTIVE.exec(text)) {
     const written = m[0];
     if (written === "%%") continue;
     const qt = m[8];

@@ -53,16 +53,19 @@ export function scanText(text: string, syntaxes: Syntaxes): Scanned {
   const tally = emptyTally();
   for (const tag of scanTags(text)) addEntry(tally, { syntax: "tag", key: tag, text: tag, counted: true });
   if (text.includes("$t(")) {
-    for (const m of text.matchAll(NESTING)) {
+    NESTING.lastIndex = 0;
+    for (let m = NESTING.exec(text); m !== null; m = NESTING.exec(text)) {
       const key = `$t(${m[1]})`;
       addEntry(tally, { syntax: "i18next", key, text: key, counted: false });
     }
   }
   if (syntaxes.plain && text.includes("{")) {
-    for (const m of text.matchAll(I18NEXT)) {
+    I18NEXT.lastIndex = 0;
+    for (let m = I18NEXT.exec(text); m !== null; m = I18NEXT.exec(text)) {
       addEntry(tally, { syntax: "i18next", key: `{{${m[1]}}}`, text: m[0], counted: false });
     }
-    for (const m of text.matchAll(BRACE)) {
+    BRACE.lastIndex = 0;
+    for (let m = BRACE.exec(text); m !== null; m = BRACE.exec(text)) {
       addEntry(tally, { syntax: "brace", key: `{${m[1]}}`, text: m[0], counted: false });
     }
   }

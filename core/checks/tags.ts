@@ -29,7 +29,8 @@ const VOID = new Set([
 export function scanTags(text: string): string[] {
   if (!text.includes("<")) return [];
   const out: string[] = [];
-  for (const m of text.matchAll(TAG)) {
+  TAG.lastIndex = 0;
+  for (let m = TAG.exec(text); m !== null; m = TAG.exec(text)) {
     const name = m[2] as string;
     if (m[1] === "/") out.push(`</${name}>`);
     else if (VOID.has(name.toLowerCase())) out.push(`<${name}>`);
