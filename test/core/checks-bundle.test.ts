@@ -7,8 +7,8 @@ import { specifiers } from "./specifiers.ts";
  * on its own, with nothing left to import, and stay small. The size is recorded in docs/checks.md.
  */
 const ENTRY = join(import.meta.dir, "..", "..", "core", "checks", "index.ts");
-/** Budget for the minified, gzipped bundle (about 10 KiB today, most of it the ICU parser). */
-const GZIP_BUDGET = 16 * 1024;
+/** Budget for the minified, gzipped bundle: 15 KiB today, half of it the ICU parser (docs/checks.md). */
+const GZIP_BUDGET = 20 * 1024;
 
 test("core/checks bundles for the browser, self-contained and within its size budget", async () => {
   const result = await Bun.build({ entrypoints: [ENTRY], target: "browser", minify: true });
