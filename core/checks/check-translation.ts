@@ -5,7 +5,7 @@ import { innerBreaks, whitespaceWarnings } from "./edges.ts";
 import { looksLikeIcu, parseIcu } from "./icu-parse.ts";
 import { readIcu } from "./icu-read.ts";
 import { icuSyntaxWarning } from "./icu-syntax.ts";
-import { scanPrintf } from "./printf.ts";
+import { isPrintf } from "./printf.ts";
 import { type Syntaxes, scanText } from "./scan.ts";
 import type { Tally } from "./tally.ts";
 import { type CheckInput, MAX_WARNINGS, WARNING_CODES, type Warning } from "./types.ts";
@@ -34,16 +34,17 @@ export function checkTranslation(input: CheckInput): Warning[] {
       {
         code: "empty",
         message:
-          "The translation is empty while the base has text: translate it, or leave the record missing.",
+          "The translation is empty while the base has text, so the app would show nothing here: translate the base's text.",
       },
     ];
   }
   if (plain(base) && plain(value)) return [];
   const out: Warning[] = [];
-  const syntaxes: Syntaxes = { printf: base.includes("%") && scanPrintf(base).length > 0, plain: false };
+  const syntaxes: Syntaxes = { printf: isPrintf(base), plain: false };
   const icu = base.includes("{") ? readIcu(base, syntaxes, false) : null;
   let tallies: [Tally, Tally];
-  if (icu?.ok) {
+  // A base is ICU when it parses and has an argument: quoting alone ('{') is not enough to tell.
+  if (icu?.ok && icu.inv.args.size > 0) {
     const ofBase = icu.inv;
     const read = readIcu(value, syntaxes, true);
     if (!read.ok) {

@@ -1,4 +1,5 @@
 import { missingHint } from "./hints.ts";
+import { closedNames, isTag } from "./tags.ts";
 import type { Entry, Tally } from "./tally.ts";
 import { MAX_WARNINGS, type Warning } from "./types.ts";
 
@@ -51,8 +52,11 @@ function extra(v: Entry, had: number, base: Tally, value: string): Warning {
     return w;
   }
   const theirs = [...base.entries.values()].filter((e) => e.syntax === v.syntax).map(shown);
-  const instead = theirs.length > 0 ? ` The base's are ${theirs.join(", ")}.` : "";
-  w.message = `The translation has ${shown(v)}, which the base does not: the app passes no value for it. Use only the base's placeholders, exactly as written.${instead}`;
+  const instead = theirs.length > 0 ? ` The base's placeholders are ${theirs.join(", ")}.` : "";
+  const effect = v.key.startsWith("$t(")
+    ? "it inserts a text the base does not show"
+    : "the app passes no value for it";
+  w.message = `The translation has ${shown(v)}, which the base does not: ${effect}. Use only the base's placeholders, exactly as written.${instead}`;
   return w;
 }
 
@@ -62,13 +66,17 @@ function extra(v: Entry, had: number, base: Tally, value: string): Warning {
  * directives without positions by count.
  */
 export function compareTallies(base: Tally, value: Tally, text: string, out: Warning[]): void {
+  const closed = closedNames([...base.entries.keys(), ...value.entries.keys()]);
+  const counts = (e: Entry) => e.syntax !== "tag" || isTag(e.key, closed);
   for (const b of base.entries.values()) {
     if (out.length >= MAX_WARNINGS) return;
+    if (!counts(b)) continue;
     const have = value.entries.get(b.key)?.count ?? 0;
     if (b.counted ? have < b.count : have === 0) out.push(missing(b, have, text));
   }
   for (const v of value.entries.values()) {
     if (out.length >= MAX_WARNINGS) return;
+    if (!counts(v)) continue;
     const had = base.entries.get(v.key)?.count ?? 0;
     if (v.counted ? v.count > had : had === 0) out.push(extra(v, had, base, text));
   }

@@ -90,11 +90,18 @@ function differ(base: Run, value: Run, language: string): boolean {
   return baseSpace !== valueSpace;
 }
 
+/** French sets a space before `: ; ! ? »`: `; ` → ` ; ` is typography, not a lost separator. */
+const frenchSpacing = (base: Run, value: Run, text: string, language: string): boolean =>
+  /^fr(-|$)/i.test(language) &&
+  base.breaks === value.breaks &&
+  base.spaces + base.tabs === 0 &&
+  ":;!?»".includes(text.charAt(value.length) || "\u0000");
+
 export function whitespaceWarnings(base: string, value: string, language: string): Warning[] {
   const out: Warning[] = [];
   const bl = leadingRun(base);
   const vl = leadingRun(value);
-  if (differ(bl, vl, language)) {
+  if (differ(bl, vl, language) && !frenchSpacing(bl, vl, value, language)) {
     out.push({
       code: "whitespace-leading",
       message:

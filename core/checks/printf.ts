@@ -1,12 +1,25 @@
 /**
  * printf directives as C, gettext, Android (`%1$s`), iOS (`%@`, `%ld`), Python (`%(name)s`) and Qt
- * (`%1`) write them. `%%` is a literal percent sign, not a placeholder.
+ * (`%1`) write them, with glibc's `I` flag (locale digits) and gettext's `%<PRId64>` macros.
+ * `%%` is a literal percent sign, not a placeholder.
  *
  * Deliberately not a directive: `%` followed by a space. A space is a legal printf flag, but "100 % de
  * remise" and "50% off" are far more common than `% d`, so the space flag is not recognised.
  */
 const DIRECTIVE =
-  /%%|%(?:(\d+)\$|\(([^()\s]{1,64})\))?([-+0#']*)(\d+|\*)?(?:\.(\d+|\*))?(hh|h|ll|l|L|q|j|z|t)?([diouxXeEfFgGaAcCsSp@r])|%(\d{1,2})(?![\d$])/g;
+  /%%|%(?:(\d+)\$|\(([^()\s]{1,64})\))?([-+0#'I]*)(\d+|\*)?(?:\.(\d+|\*))?(hh|h|ll|l|L|q|j|z|t)?([diouxXeEfFgGaAcCsSp@r]|<PRI\w{1,12}>)|%(\d{1,2})(?![\d$])/g;
+
+/**
+ * A strftime conversion that printf does not have (`%H:%M`, `%Y`, `%B`, `%I` not followed by a
+ * printf conversion, since glibc's printf has an `I` flag). A base with one is a date format, which
+ * translators may rearrange freely: its `%` directives are not compared.
+ */
+const STRFTIME =
+  /%[-_0^#]?\d*[EO]?(?:[BHMTYZbkmRrUVWwyPD]|I(?![-+0#'.\d]*(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaA]))/;
+
+/** Whether the base is a printf string: it has a directive and is not a strftime format. */
+export const isPrintf = (base: string): boolean =>
+  base.includes("%") && !STRFTIME.test(base) && scanPrintf(base).length > 0;
 
 export interface Directive {
   /** As written, for messages. */

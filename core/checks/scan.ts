@@ -8,9 +8,10 @@ const I18NEXT = /\{\{\s*(?:-\s*)?([^{}\s,]+)\s*(?:,[^{}]*)?\}\}/g;
 const NESTING = /\$t\(\s*([^\s,()]+)/g;
 /**
  * Single-brace placeholders outside ICU (Vue I18n, .NET, Python format): `{name}`, `{0}`,
- * `{0:N2}`. Never part of `{{…}}`.
+ * `{0,-10:N2}`, `{name!r:>8}`. Never part of `{{…}}`; `{a,b,c}` (a shell brace list) is not one.
  */
-const BRACE = /(?<!\{)\{\s*([\p{L}\p{N}_$][\p{L}\p{N}_$.-]*)\s*(?:[,:!][^{}]*)?\}(?!\})/gu;
+const BRACE =
+  /(?<!\{)\{\s*([\p{L}\p{N}_$][\p{L}\p{N}_$.-]*)\s*(?:,\s*-?\d+\s*)?(?:![rsa])?(?::[^{}]*)?\}(?!\})/gu;
 const BREAK = /\r\n?|[\n\u2028\u2029]/g;
 const ESCAPED_BREAK = /\\n/g;
 

@@ -1,7 +1,9 @@
 /**
  * HTML/XML tags and ICU rich-text tags (`<link>…</link>`), and react-i18next's numbered tags
  * (`<0>…</0>`, `<1/>`). Attributes are not compared: a translator may localise a link's address.
- * `a < b` is not a tag: a tag name starts with a letter or is a number, right after `<`.
+ * `a < b` is not a tag: a tag name starts with a letter or is a number, right after `<`. Nor is
+ * `<host name>` or `Press <Enter>`: an opening tag counts only if its element is closed somewhere
+ * in the base or the translation, or is an HTML void element (see isTag).
  */
 const TAG = /<(\/?)([A-Za-z][\w.:-]*|\d+)(?:\s[^<>]*?)?(\/?)>/g;
 
@@ -37,4 +39,21 @@ export function scanTags(text: string): string[] {
     else out.push(m[3] === "/" ? `<${name}/>` : `<${name}>`);
   }
   return out;
+}
+
+/** Names that have a closing tag among `keys`. */
+export function closedNames(keys: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const k of keys) if (k.startsWith("</")) out.add(k.slice(2, -1));
+  return out;
+}
+
+/**
+ * Whether a tag key is markup rather than a metavariable such as `<file name>` or `<TAB>`: closing
+ * and self-closing tags are; an opening tag is when its element is void or closed in either text.
+ */
+export function isTag(key: string, closed: ReadonlySet<string>): boolean {
+  if (key.startsWith("</") || key.endsWith("/>")) return true;
+  const name = key.slice(1, -1);
+  return closed.has(name) || VOID.has(name.toLowerCase());
 }

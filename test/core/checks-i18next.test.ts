@@ -160,6 +160,12 @@ describe("single-brace placeholders outside ICU (Vue I18n, .NET, Python format)"
     expect(check("Hi {name!r}", "Salut {name!r}")).toEqual([]);
   });
 
+  test("a shell brace list is not a placeholder", () => {
+    expect(
+      check("cannot combine any two of {ascii,ebcdic,ibm}", "impossible de combiner ascii, ebcdic et ibm"),
+    ).toEqual([]);
+  });
+
   test("a brace placeholder the base does not have is extra", () => {
     expect(check("Hello", "Bonjour {name}")).toMatchObject([
       { code: "placeholder-extra", placeholder: "{name}" },

@@ -258,10 +258,17 @@ describe("when a text counts as ICU", () => {
     expect(codes("Hello {name}", "Bonjour {name} {")).toEqual(["icu-syntax"]);
   });
 
-  test("ICU quoting in the base makes it ICU, and quoted text is not a placeholder", () => {
-    expect(check("Use '{name}' literally", "Utilisez '{name}' tel quel")).toEqual([]);
-    expect(check("Type '{' to start", "Tapez '{' pour commencer")).toEqual([]);
-    expect(check("Use '{name}' literally", "Utilisez {name} tel quel")).toMatchObject([
+  test("a base without arguments is not ICU, even with quoted braces", () => {
+    // English quoting a brace, as C programs' messages do: the translation's « { » is fine.
+    expect(
+      check("%s}: integer required between '{' and '}'", "%s} : entier nécessaire entre « { » et « } »"),
+    ).toEqual([]);
+    expect(check("Type '{' to start", "Tapez « { » pour commencer")).toEqual([]);
+  });
+
+  test("quoted text in an ICU base is not a placeholder", () => {
+    expect(check("Use '{name}' for {user}", "Utilisez '{name}' pour {user}")).toEqual([]);
+    expect(check("Use '{name}' for {user}", "Utilisez {name} pour {user}")).toMatchObject([
       { code: "placeholder-extra", placeholder: "{name}" },
     ]);
   });

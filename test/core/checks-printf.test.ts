@@ -108,6 +108,30 @@ describe("printf placeholders", () => {
     expect(check("%d%% done", "%d %% terminé")).toEqual([]);
   });
 
+  test("a strftime date format may be rearranged: its % directives are not printf", () => {
+    expect(check("%a %b %e %H:%M:%S %Y", "%a %d %b %Y %T %Z")).toEqual([]);
+    expect(check("%I:%M %p", "%p%I時%M分", "ja")).toEqual([]);
+    expect(check("%I:%M %p", "%OI:%OM %p", "ar")).toEqual([]);
+  });
+
+  test("glibc's I flag (locale digits) and gettext's <PRIdMAX> macros are directives", () => {
+    expect(check("Error on line %d: %s", "خطأ في السطر %Id: %s", "ar")).toEqual([]);
+    expect(check("%.1f MB", "%I.1f م.بايت", "ar")).toEqual([]);
+    expect(check("truncated to %<PRIdMAX> bytes in %s", "%2$s tronqué à %1$<PRIdMAX> octets")).toEqual([]);
+  });
+
+  test("a directive the translation adds reads a value that is never passed", () => {
+    expect(check("Adding new group '%s' ...", "Lege neue Gruppe »%s« (Kennung %d) an …", "de")).toMatchObject(
+      [{ code: "placeholder-extra", placeholder: "%d", syntax: "printf" }],
+    );
+  });
+
+  test("a full-width ％ typed by an input method is pointed out", () => {
+    const [w] = check("Could not find '%s::%s'.", "'％s ::％s'が見つかりません。", "ja");
+    expect(w?.code).toBe("placeholder-missing");
+    expect(w?.message).toContain("full-width");
+  });
+
   test("Qt and Python named directives", () => {
     expect(check("%1 of %2", "%2 de %1")).toEqual([]);
     expect(check("%(user)s joined", "%(user)s a rejoint")).toEqual([]);

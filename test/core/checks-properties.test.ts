@@ -186,8 +186,9 @@ describe("placeholders are always found", () => {
     fc.assert(
       fc.property(built, language, ({ syntax, chunks, render }, lang) => {
         const base = render(chunks.map((_, i) => i));
-        const added = (SYNTAXES[syntax](99) as readonly string[])[0] as string;
-        const value = `${base} ${added}`;
+        const tokens = SYNTAXES[syntax](99) as readonly string[];
+        const added = tokens[0] as string;
+        const value = `${base} ${tokens.join("x")}`;
         const warnings = checkTranslation({ base, value, baseLanguage: "en", language: lang });
         expect(warnings.find((w) => w.placeholder === added)?.code).toMatch(/^(placeholder|tag)-extra$/);
       }),

@@ -65,6 +65,15 @@ describe("HTML tags", () => {
     expect(check("2 < 3", "3 > 2")).toEqual([]);
   });
 
+  test("angle-bracket metavariables of usage texts are not tags unless closed somewhere", () => {
+    expect(check("Usage: %s [options] <host name>", "Utilisation : %s [options] <nom d’hôte>")).toEqual([]);
+    expect(check("Press <Enter> to continue", "Appuyez sur <Entrée> pour continuer")).toEqual([]);
+    expect(check("must have an =<val>", "benötigt ein »=<Wert>«", "de")).toEqual([]);
+    // Once the element is closed in either text, it is markup: a lost closing tag is found.
+    expect(tags(check("<i>Note</i>", "<i>Remarque"))).toEqual([["tag-missing", "</i>"]]);
+    expect(tags(check("<i>Note", "<i>Remarque</i>"))).toEqual([["tag-extra", "</i>"]]);
+  });
+
   test("XML placeholders of Android and XLIFF-style inline tags", () => {
     const base = 'Hello <xliff:g id="name" example="Bob">%1$s</xliff:g>!';
     expect(check(base, 'Bonjour <xliff:g id="name" example="Bob">%1$s</xliff:g> !')).toEqual([]);

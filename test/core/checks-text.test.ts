@@ -37,6 +37,13 @@ describe("leading and trailing whitespace", () => {
     expect(check("  Indented", " Eingerückt", "de")).toEqual([]);
   });
 
+  test("French sets a space before : ; ! ? », which is typography, not a stray space", () => {
+    expect(check("; ", " ; ")).toEqual([]);
+    expect(check(": cache exhausted", " : mémoire cache saturée")).toEqual([]);
+    expect(codes("; ", " ; ", "de")).toEqual(["whitespace-leading"]);
+    expect(codes("Close", " Fermer")).toEqual(["whitespace-leading"]);
+  });
+
   test("line breaks at the ends are counted and named", () => {
     const [w] = check("\nMore", "Plus");
     expect(w?.code).toBe("whitespace-leading");
