@@ -27,9 +27,13 @@ export interface Tally {
   escapedBreaks: number;
 }
 
-export const emptyTally = (): Tally => ({ entries: new Map(), breaks: 0, escapedBreaks: 0 });
+/** Shared by every tally until its first entry: most texts have nothing to count. Never written. */
+const NO_ENTRIES: Map<string, Entry> = new Map();
+
+export const emptyTally = (): Tally => ({ entries: NO_ENTRIES, breaks: 0, escapedBreaks: 0 });
 
 export function addEntry(t: Tally, e: Omit<Entry, "count">, count = 1): void {
+  if (t.entries === NO_ENTRIES) t.entries = new Map();
   const found = t.entries.get(e.key);
   if (found) found.count += count;
   else t.entries.set(e.key, { syntax: e.syntax, key: e.key, text: e.text, count, counted: e.counted });
@@ -50,7 +54,7 @@ export function maxTally(cases: readonly (Tally | null)[]): Tally | null {
   let out: Tally | null = null;
   for (const c of cases) {
     if (c === null) continue;
-    out ??= emptyTally();
+    out ??= { entries: new Map(), breaks: 0, escapedBreaks: 0 };
     for (const e of c.entries.values()) {
       const found = out.entries.get(e.key);
       if (!found) out.entries.set(e.key, { ...e });
