@@ -35,9 +35,16 @@ function missing(b: Entry, have: number, value: string): Warning {
   return { code: "placeholder-missing", message: message + missingHint(b.text, value), ...w };
 }
 
+/** Where a tag key (`<a>`, `</a>`, `<br>`) is written in `value`, attributes and all; -1 if nowhere. */
+function tagOffset(key: string, value: string): number {
+  const closing = key.startsWith("</");
+  const name = key.replace(/^<\/?|\/?>$/g, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return value.search(new RegExp(closing ? `</${name}\\s*>` : `<${name}(?=[\\s/>])`));
+}
+
 function extra(v: Entry, had: number, base: Tally, value: string): Warning {
   const w: Warning = { code: "placeholder-extra", message: "", placeholder: v.text, syntax: v.syntax };
-  const at = value.indexOf(v.text);
+  const at = v.syntax === "tag" ? tagOffset(v.key, value) : value.indexOf(v.text);
   if (at >= 0) w.offset = at;
   if (v.syntax === "tag") {
     w.code = "tag-extra";

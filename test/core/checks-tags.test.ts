@@ -48,6 +48,12 @@ describe("HTML tags", () => {
       { code: "tag-extra", placeholder: "</i>" },
     ]);
     expect(tags(check("a<br>b", "a<br>b<br>c"))).toEqual([["tag-extra", "<br>"]]);
+    // The offset points at the tag as written, attributes and all.
+    const linked = 'Salut, <a href="https://example.com">ici</a>';
+    expect(check("Hi, here", linked).map((w) => [w.placeholder, w.offset])).toEqual([
+      ["<a>", linked.indexOf("<a ")],
+      ["</a>", linked.indexOf("</a>")],
+    ]);
   });
 
   test("a tag renamed by the translator is missing and extra", () => {
