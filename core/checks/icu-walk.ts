@@ -39,11 +39,10 @@ function use(inv: IcuInventory, name: string, shown: boolean, chooses: ArgumentU
 }
 
 /**
- * Literal text of one sequence, scanned (null: nothing in it to count); printf directives without
+ * Literal text of one sequence, scanned; printf directives without
  * positions are counted by conversion here.
  */
-export function scanLiteral(text: string, syntaxes: Syntaxes): Tally | null {
-  if (!worthScanning(text, syntaxes)) return null;
+export function scanLiteral(text: string, syntaxes: Syntaxes): Tally {
   const { tally, printf } = scanText(text, syntaxes);
   for (const d of printf) {
     const key = fixedKey(d);
@@ -61,10 +60,14 @@ function walk(
 ): Tally | null {
   let total: Tally | null = null;
   let text = "";
+  // Whether the literal text so far holds anything to count; asked of each literal as the parser
+  // gave it, before the pieces are joined.
+  let worth = false;
   for (const el of elements) {
     switch (el.type) {
       case TYPE.literal:
         text += el.value;
+        worth ||= worthScanning(el.value, syntaxes);
         break;
       case TYPE.argument:
       case TYPE.number:
@@ -91,8 +94,9 @@ function walk(
           for (const key of Object.keys(el.options)) cases.add(key);
           inv.selectCases.set(el.value, cases);
         }
-        if (text !== "") total = addTally(total, scanLiteral(text, syntaxes));
+        if (worth) total = addTally(total, scanLiteral(text, syntaxes));
         text = "";
+        worth = false;
         const inner = isSelect ? plural : el.value;
         const cases = Object.values(el.options).map((o) => walk(o.value, inner, inv, syntaxes));
         total = addTally(total, maxTally(cases));
@@ -104,6 +108,6 @@ function walk(
         break;
     }
   }
-  if (text !== "") total = addTally(total, scanLiteral(text, syntaxes));
+  if (worth) total = addTally(total, scanLiteral(text, syntaxes));
   return total;
 }
