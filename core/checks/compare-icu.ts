@@ -1,8 +1,7 @@
 import { missingHint } from "./hints.ts";
 import type { ArgumentUse, IcuInventory } from "./icu-walk.ts";
+import { escapeRegExp } from "./regexp.ts";
 import { MAX_WARNINGS, type Warning } from "./types.ts";
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function missingArgument(name: string, b: ArgumentUse, value: string): Warning {
   const hint = missingHint(`{${name}}`, value, name);

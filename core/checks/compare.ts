@@ -1,4 +1,5 @@
 import { missingHint } from "./hints.ts";
+import { escapeRegExp } from "./regexp.ts";
 import { closedNames, isTag } from "./tags.ts";
 import type { Entry, Tally } from "./tally.ts";
 import { MAX_WARNINGS, type Warning } from "./types.ts";
@@ -38,7 +39,7 @@ function missing(b: Entry, have: number, value: string): Warning {
 /** Where a tag key (`<a>`, `</a>`, `<br>`) is written in `value`, attributes and all; -1 if nowhere. */
 function tagOffset(key: string, value: string): number {
   const closing = key.startsWith("</");
-  const name = key.replace(/^<\/?|\/?>$/g, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const name = escapeRegExp(key.replace(/^<\/?|\/?>$/g, ""));
   return value.search(new RegExp(closing ? `</${name}\\s*>` : `<${name}(?=[\\s/>])`));
 }
 

@@ -2,12 +2,11 @@
  * Why a placeholder may look present to a translator and still be missing: the slips seen most in
  * real translations, each turned into one sentence that says how to fix it.
  */
+import { escapeRegExp } from "./regexp.ts";
 
 /** Full-width forms that East Asian input methods type in place of ASCII placeholder characters. */
 const FULL_WIDTH = /[\uFF01-\uFF5E]/g;
 const toAscii = (s: string) => s.replace(FULL_WIDTH, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The ways `written` (as the base writes it) can be present in `value` but not work. */
 export function missingHint(written: string, value: string, icuName?: string): string {
