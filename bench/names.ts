@@ -22,7 +22,10 @@ export function storeFigureNames(store: StoreKind): string[] {
   ];
 }
 
-export const ALL_FIGURES: readonly string[] = STORES.flatMap(storeFigureNames);
+/** `checkTranslation` over 50,000 pairs, in process: no store, no server. */
+export const CHECKS = "checks-50k";
+
+export const ALL_FIGURES: readonly string[] = [...STORES.flatMap(storeFigureNames), CHECKS];
 
 /** Target per figure: the ratio must stay at most (`max`) or at least (`min`) this. */
 export const TARGETS: Readonly<Record<string, { max?: number; min?: number }>> = Object.fromEntries(

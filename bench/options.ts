@@ -24,7 +24,7 @@ export const USAGE = `usage: bun run bench [--json] [--only NAME…] [--rows N] 
 
   --json       one JSON document {"figures":[…]} on stdout instead of the table
   --only       run these figures only: ${ALL_FIGURES.join(", ")}
-  --rows N     leaf strings per pushed document (default 50000; about 240 bytes each)
+  --rows N     leaf strings per pushed document, and pairs for checks-50k (default 50000)
   --smoke      1,000 rows, 2 runs, 1-second loads: checks the harness, not the speed
   --runs N     measured runs per figure (default 5; load runs default 3)
   --seconds S  length of each load run (default 10)

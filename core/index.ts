@@ -6,6 +6,15 @@ export { RATE_WINDOW_MS, retryAfterSeconds } from "./admission.ts";
 export type { ApiKeyInfo, NewKey } from "./api-keys.ts";
 export { bearerToken } from "./authenticate.ts";
 export { ACTIONS, type Action, authorize, isAllowed, rolesFor, scopeFor } from "./authorization.ts";
+export {
+  type CheckInput,
+  checkTranslation,
+  MAX_WARNINGS,
+  type PlaceholderSyntax,
+  WARNING_CODES,
+  type Warning,
+  type WarningCode,
+} from "./checks/index.ts";
 export { compareCodePoints } from "./code-point.ts";
 export type { Deps, Settings } from "./context.ts";
 export { DEFAULT_SETTINGS } from "./context.ts";

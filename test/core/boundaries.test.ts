@@ -1,10 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { specifiers } from "./specifiers.ts";
 
 /**
- * core/ is runtime-agnostic: it may import only other core modules. A test, not a convention,
- * because one stray import would tie every embedder to Bun, Node, Elysia or a database driver.
+ * core/ is runtime-agnostic: it may import only other core modules and the few npm packages below.
+ * A test, not a convention, because one stray import would tie every embedder to Bun, Node, Elysia
+ * or a database driver.
  */
 const ROOT = join(import.meta.dir, "..", "..");
 const CORE = join(ROOT, "core");
@@ -21,22 +23,19 @@ const FORBIDDEN = [
   /(^|\/)server\//,
 ];
 
+/**
+ * npm packages core may import: pure JavaScript that runs in any runtime and in the browser (the
+ * workspace runs core/checks in the page). The last test below proves it for each, dependencies
+ * included; checks-bundle.test.ts bundles core/checks for the browser.
+ */
+export const ALLOWED_PACKAGES: readonly string[] = [
+  "@formatjs/icu-messageformat-parser", // ICU MessageFormat syntax for core/checks (docs/decisions.md)
+];
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
   );
-}
-
-/** Every module specifier: static imports/exports, dynamic import(), require(). */
-export function specifiers(source: string): string[] {
-  const found: string[] = [];
-  const patterns = [
-    /\b(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s+)?["']([^"']+)["']/g,
-    /\bimport\s*\(\s*["'`]([^"'`]+)["'`]\s*\)/g,
-    /\brequire\s*\(\s*["'`]([^"'`]+)["'`]\s*\)/g,
-  ];
-  for (const p of patterns) for (const m of source.matchAll(p)) found.push(m[1] as string);
-  return found;
 }
 
 describe("core/ boundaries", () => {
@@ -51,7 +50,8 @@ describe("core/ boundaries", () => {
     for (const file of files) {
       for (const spec of specifiers(readFileSync(file, "utf8"))) {
         const outsideCore = spec.startsWith(".") && !join(file, "..", spec).startsWith(CORE);
-        if (FORBIDDEN.some((re) => re.test(spec)) || outsideCore || !spec.startsWith(".")) {
+        const allowed = spec.startsWith(".") || ALLOWED_PACKAGES.includes(spec);
+        if (FORBIDDEN.some((re) => re.test(spec)) || outsideCore || !allowed) {
           offending.push(`${relative(ROOT, file)} imports ${spec}`);
         }
       }
@@ -77,4 +77,44 @@ describe("core/ boundaries", () => {
       "postgres",
     ]);
   });
+
+  test("the allowed packages and their dependencies import only each other", () => {
+    const offending: string[] = [];
+    const seen = new Set<string>();
+    const queue = [...ALLOWED_PACKAGES];
+    let files = 0;
+    while (queue.length > 0) {
+      const name = queue.shift() as string;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const dir = join(ROOT, "node_modules", name);
+      const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+        dependencies?: Record<string, string>;
+      };
+      const deps = Object.keys(manifest.dependencies ?? {});
+      queue.push(...deps);
+      for (const file of packageFiles(dir)) {
+        files++;
+        for (const spec of specifiers(readFileSync(file, "utf8"))) {
+          const ok = spec.startsWith(".") || deps.some((d) => spec === d || spec.startsWith(`${d}/`));
+          if (!ok) offending.push(`${relative(ROOT, file)} imports ${spec}`);
+        }
+      }
+    }
+    expect(files).toBeGreaterThan(seen.size);
+    expect(offending).toEqual([]);
+  });
 });
+
+/** The JavaScript a package ships (not its maps, types or nested node_modules). */
+function packageFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? e.name === "node_modules"
+        ? []
+        : packageFiles(join(dir, e.name))
+      : /\.(c|m)?js$/.test(e.name)
+        ? [join(dir, e.name)]
+        : [],
+  );
+}
