@@ -1,6 +1,7 @@
 import { runtimeHasher } from "../adapters/hasher.ts";
 import { createMemoryRateLimiter } from "../adapters/memory-rate-limiter.ts";
 import { createPQueueJobQueue } from "../adapters/p-queue-job-queue.ts";
+import { createPasswordHasher } from "../adapters/password-hasher.ts";
 import { systemClock } from "../adapters/system-clock.ts";
 import {
   type Clock,
@@ -9,6 +10,7 @@ import {
   type JobQueue,
   type Parlance,
   type ParlanceOptions,
+  type PasswordHasher,
   type RateLimiter,
   type Storage,
 } from "../core/index.ts";
@@ -27,6 +29,8 @@ export interface CreateParlanceOptions extends ParlanceOptions {
   rateLimiter?: RateLimiter;
   /** Default: SHA-256 and ETag fingerprints from the runtime (Bun's own, or node:crypto). */
   hasher?: Hasher;
+  /** Default: argon2id, Bun's built-in on Bun, hash-wasm elsewhere. */
+  passwords?: PasswordHasher;
 }
 
 /**
@@ -60,7 +64,15 @@ function loadOnFirstUse(load: () => Promise<RateLimiter>): RateLimiter {
  * ```
  */
 export function createParlance(options: CreateParlanceOptions): Parlance {
-  const { storage, queue, clock = systemClock, rateLimiter, hasher = runtimeHasher, ...rest } = options;
+  const {
+    storage,
+    queue,
+    clock = systemClock,
+    rateLimiter,
+    hasher = runtimeHasher,
+    passwords,
+    ...rest
+  } = options;
   const log = rest.log;
   const reportTaskError = (e: unknown) => log?.("error", "background task failed", { error: String(e) });
   return createCore(
@@ -70,6 +82,7 @@ export function createParlance(options: CreateParlanceOptions): Parlance {
       clock,
       rateLimiter: rateLimiter ?? loadOnFirstUse(() => createMemoryRateLimiter(storage.rateWindows, clock)),
       hasher,
+      passwords: passwords ?? createPasswordHasher(),
     },
     rest,
   );

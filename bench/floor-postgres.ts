@@ -27,7 +27,7 @@ export async function openPostgresFloor(sql: Sql): Promise<Floor> {
           FROM unnest(${tx.array(rows.map(() => crypto.randomUUID()))}::text[],
                       ${tx.array(rows.map((r) => r[0]))}::text[],
                       ${tx.array(rows.map((r) => r[1]))}::text[]) AS u(id, key, value)
-          ON CONFLICT (project_id, language, md5(key)) DO UPDATE
+          ON CONFLICT (project_id, language, parlance_key_digest(key)) DO UPDATE
           SET value = excluded.value, status = excluded.status, updated_at = excluded.updated_at
           WHERE translations.value <> excluded.value OR translations.status <> excluded.status`;
       });

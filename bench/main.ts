@@ -3,23 +3,28 @@
  * `bun run bench`: Parlance's hot paths against the raw floor of each, measured in the same run.
  * Method and latest figures: docs/benchmarks.md. Progress goes to stderr; the report to stdout.
  */
+import { tmpdir } from "node:os";
+import { benchBrowser } from "./browser.ts";
 import { benchChecks } from "./checks.ts";
 import { DocumentSet } from "./data.ts";
 import { benchGetSmall } from "./get-small.ts";
 import {
   ALL_FIGURES,
+  BROWSER_FIGURES,
   CHECKS,
   FORMATS,
   getName,
   PEAK_RSS,
   pullName,
   pushName,
+  RECORD_FIGURES,
   STORES,
   type StoreKind,
 } from "./names.ts";
 import { type Options, parseOptions, USAGE, UsageError, wants } from "./options.ts";
 import { benchPull } from "./pull.ts";
 import { benchPush, seed } from "./push.ts";
+import { benchRecords } from "./records.ts";
 import { jsonReport, textReport } from "./report.ts";
 import type { Figure } from "./stats.ts";
 import { openTarget, type Target } from "./target.ts";
@@ -83,10 +88,21 @@ async function main(argv: string[]): Promise<number> {
   const figures: Figure[] = [];
   for (const store of STORES) {
     const names = ALL_FIGURES.filter(
-      (n) => n.includes(`-${store}`) || (store === "sqlite" && n === PEAK_RSS),
+      (n) =>
+        !(RECORD_FIGURES as readonly string[]).includes(n) &&
+        !(BROWSER_FIGURES as readonly string[]).includes(n) &&
+        (n.includes(`-${store}`) || (store === "sqlite" && n === PEAK_RSS)),
     );
     if (!names.some((n) => wants(options, n))) continue;
     figures.push(...(await benchStore(store, options, documents())));
+  }
+  if (RECORD_FIGURES.some((n) => wants(options, n))) {
+    log("records: browse and edit in process on SQLite");
+    figures.push(...(await benchRecords(options, (n) => wants(options, n), tmpdir(), log)));
+  }
+  if (BROWSER_FIGURES.some((n) => wants(options, n))) {
+    log("browser: the workspace in Chromium");
+    figures.push(...(await benchBrowser(options, (n) => wants(options, n), log)));
   }
   if (wants(options, CHECKS)) {
     log("checks: timing checkTranslation in process");

@@ -25,7 +25,32 @@ export function storeFigureNames(store: StoreKind): string[] {
 /** `checkTranslation` over 50,000 pairs, in process: no store, no server. */
 export const CHECKS = "checks-50k";
 
-export const ALL_FIGURES: readonly string[] = [...STORES.flatMap(storeFigureNames), CHECKS];
+/** Records (issue 11), in process on SQLite; absolute targets in milliseconds (bench/records.ts). */
+export const BROWSE_FILTERED = "browse-50k-sqlite-filtered";
+export const BROWSE_SEARCH = "browse-50k-sqlite-search";
+export const EDIT_P50 = "edit-sqlite-p50";
+export const RECORD_FIGURES = [BROWSE_FILTERED, BROWSE_SEARCH, EDIT_P50] as const;
+export const RECORD_TARGET_MS: Readonly<Record<string, number>> = {
+  [BROWSE_FILTERED]: 20,
+  [BROWSE_SEARCH]: 50,
+  [EDIT_P50]: 5,
+};
+
+/** The workspace in Chromium on a 50,000-key SQLite project (issue 12); absolute targets (bench/browser.ts). */
+export const BROWSER_FIRST_ROWS = "browser-first-rows-50k";
+export const BROWSER_SAVE = "browser-save-p50";
+export const BROWSER_FIGURES = [BROWSER_FIRST_ROWS, BROWSER_SAVE] as const;
+export const BROWSER_TARGET_MS: Readonly<Record<string, number>> = {
+  [BROWSER_FIRST_ROWS]: 1000,
+  [BROWSER_SAVE]: 50,
+};
+
+export const ALL_FIGURES: readonly string[] = [
+  ...STORES.flatMap(storeFigureNames),
+  CHECKS,
+  ...RECORD_FIGURES,
+  ...BROWSER_FIGURES,
+];
 
 /** Target per figure: the ratio must stay at most (`max`) or at least (`min`) this. */
 export const TARGETS: Readonly<Record<string, { max?: number; min?: number }>> = Object.fromEntries(
@@ -34,5 +59,9 @@ export const TARGETS: Readonly<Record<string, { max?: number; min?: number }>> =
     [pushName(store, "10pct"), { max: 1.5 }],
     ...FORMATS.map((f) => [pullName(store, f), { max: f === "json" ? 2 : 3 }]),
     [getName(store), { min: store === "sqlite" ? 0.5 : 0.2 }],
-  ]).concat([[PEAK_RSS, { max: 4 }]]),
+  ]).concat(
+    [[PEAK_RSS, { max: 4 }]],
+    RECORD_FIGURES.map((name) => [name, { max: 1 }]),
+    BROWSER_FIGURES.map((name) => [name, { max: 1 }]),
+  ),
 );

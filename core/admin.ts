@@ -9,7 +9,7 @@ import type { EnvironmentOverride, Organization, Project, TranslationStatus } fr
 
 /** CONTRACT §2 operator commands: outside the public API, no authentication, same core rules. */
 
-const requireName = (name: string, field = "name"): string => {
+export const requireName = (name: string, field = "name"): string => {
   if (name.trim() === "" || [...name].length > 200) throw invalid(`${field} must be 1 to 200 characters`);
   // Names reach export files (XLIFF's original, file names): the push rules on characters apply.
   if (hasUncarriableCharacter(name)) throw invalid(`${field} contains a character no export can carry`);

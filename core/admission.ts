@@ -34,8 +34,10 @@ export async function admit(
   const nowMs = deps.clock.now().getTime();
   let principal: KeyPrincipal | null = null;
   let authError: ParlanceError | null = null;
+  const stamp = usage.stamp();
   try {
     principal = await authenticate(deps, request.authorization);
+    usage.noteRead(principal.key, stamp);
   } catch (e) {
     if (!isParlanceError(e)) throw e;
     authError = e;

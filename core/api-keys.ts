@@ -1,8 +1,10 @@
 import { authorize } from "./authorization.ts";
 import { type Deps, nowIso } from "./context.ts";
+import { parseDateTime } from "./date-time.ts";
 import { invalid, notFound } from "./errors.ts";
-import { generateApiKey, keyPrefix, newId } from "./ids.ts";
+import { generateApiKey, isUuid, keyPrefix, newId } from "./ids.ts";
 import type { Principal } from "./principal.ts";
+import { uncarriableCharacter } from "./text.ts";
 import { type ApiKey, SCOPES, type Scope } from "./types.ts";
 import type { UsageTracker } from "./usage.ts";
 
@@ -43,9 +45,11 @@ function validScopes(scopes: readonly string[]): Scope[] {
 
 function validExpiry(expiresAt: string | null | undefined, now: string): string | null {
   if (expiresAt === undefined || expiresAt === null) return null;
-  const t = Date.parse(expiresAt);
-  if (Number.isNaN(t))
-    throw invalid(`expiresAt must be an ISO 8601 date-time (got ${JSON.stringify(expiresAt)})`);
+  const t = parseDateTime(expiresAt);
+  if (t === null)
+    throw invalid(
+      `expiresAt must be a real date and time such as 2027-01-31T00:00:00Z (RFC 3339; got ${JSON.stringify(expiresAt)})`,
+    );
   const iso = new Date(t).toISOString();
   if (iso <= now) throw invalid("expiresAt must be in the future");
   return iso;
@@ -59,6 +63,8 @@ export async function createKey(
 ): Promise<ApiKeyInfo & { key: string }> {
   const name = input.name;
   if (name.trim() === "" || [...name].length > 100) throw invalid("name must be 1 to 100 characters");
+  const refused = uncarriableCharacter(name);
+  if (refused) throw invalid(`name contains ${refused}, which no store can carry`);
   const scopes = validScopes(input.scopes);
   const rateLimit = input.rateLimit ?? DEFAULT_RATE_LIMIT;
   if (!Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > 10000) {
@@ -113,11 +119,30 @@ export async function listKeys(
 ): Promise<{ data: ApiKeyInfo[]; pagination: Paging & { total: number } }> {
   authorize(principal, "apiKeys.manage");
   const page = paging(limit, offset, 100, 20);
-  const { items, total } = await deps.storage.keys.listByOrg(principal.orgId, page.limit, page.offset);
-  return { data: items.map((k) => apiKeyInfo(usage.live(k))), pagination: { total, ...page } };
+  return usage.settledRead(
+    () => deps.storage.keys.listByOrg(principal.orgId, page.limit, page.offset),
+    ({ items, total }, live) => ({
+      data: items.map((k) => apiKeyInfo(live(k))),
+      pagination: { total, ...page },
+    }),
+  );
 }
 
 export async function createKeyForCaller(deps: Deps, principal: Principal, input: NewKey) {
   authorize(principal, "apiKeys.manage");
   return createKey(deps, principal.orgId, input);
+}
+
+/** Deactivates a key of the caller's organization; 404 for a key of another organization. */
+export async function deactivateKeyForCaller(
+  deps: Deps,
+  principal: Principal,
+  keyId: string,
+): Promise<ApiKeyInfo> {
+  authorize(principal, "apiKeys.manage");
+  const existing = isUuid(keyId) ? await deps.storage.keys.get(keyId.toLowerCase()) : null;
+  if (!existing || existing.orgId !== principal.orgId) throw notFound("API key not found");
+  const key = await deps.storage.keys.deactivate(existing.id);
+  if (!key) throw notFound("API key not found");
+  return apiKeyInfo(key);
 }

@@ -28,13 +28,21 @@ export async function authenticate(deps: Deps, header: string | null | undefined
   if (isApiKeyFormat(token)) {
     const key = await deps.storage.keys.findByHash(hash);
     // The lookup is by hash; the comparison guards against an adapter that matched loosely.
-    if (!key || !timingSafeEqual(key.hash, hash)) throw unauthenticated("Invalid API key");
+    if (!key || !timingSafeEqual(key.hash, hash))
+      throw unauthenticated("Invalid API key: no key with this value exists (check it for a typo)");
     if (!key.active) throw unauthenticated("This API key is inactive");
     if (!keyUsable(key, now)) throw unauthenticated("This API key has expired");
     return keyPrincipal(key, key.scopes);
   }
   const access = await deps.storage.tokens.findByHash(hash);
-  if (!access || !timingSafeEqual(access.hash, hash)) throw unauthenticated("Invalid access token");
+  if (!access || !timingSafeEqual(access.hash, hash)) {
+    // Most often a mistyped or truncated API key: say what a key looks like (issue 14).
+    throw unauthenticated(
+      token.startsWith("pl_")
+        ? "Invalid API key: an API key is pl_ followed by 64 lowercase hexadecimal characters"
+        : "Invalid API key or access token: send an API key (pl_…) or a current token from POST /api/v1/auth/token",
+    );
+  }
   if (Date.parse(access.expiresAt) <= now) throw unauthenticated("This access token has expired");
   const key = await deps.storage.keys.get(access.keyId);
   if (!key || !keyUsable(key, now))

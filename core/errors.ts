@@ -12,6 +12,10 @@ export type ErrorCode =
   | "conflict" // 409: a unique name is taken
   | "precondition_failed" // 412: the record changed since the version the caller read
   | "payload_too_large" // 413: over the push limits
+  | "unsupported_media_type" // 415: a body of another media type than the operation takes
+  | "request_timeout" // 408: the request body did not arrive in time
+  | "uri_too_long" // 414: the request target (its query string) is too long
+  | "headers_too_large" // 431: the request's header fields are too large
   | "rate_limited" // 429: the window's requests are spent
   | "unavailable" // 503: storage does not answer
   | "internal"; // 500: a bug
@@ -23,6 +27,8 @@ export class ParlanceError extends Error {
     message: string,
     /** Extra context for development mode only; never shown in production. */
     readonly details?: string,
+    /** Seconds the caller should wait before trying again (an HTTP answer's Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }

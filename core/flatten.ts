@@ -1,5 +1,6 @@
-import { invalid, payloadTooLarge } from "./errors.ts";
-import { codePointLength, hasUncarriableCharacter, utf8Length } from "./text.ts";
+import { invalid, PAYLOAD_TOO_LARGE, ParlanceError } from "./errors.ts";
+import { jsonErrorAt } from "./json.ts";
+import { codePointLength, uncarriableCharacter, utf8Length } from "./text.ts";
 
 /** API.md limits, CONTRACT §6 sizes. */
 export const MAX_CONTENT_BYTES = 12 * 1024 * 1024;
@@ -17,26 +18,48 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export function parseContent(content: string): Map<string, string> {
   // Every UTF-16 unit is at least one UTF-8 byte, and at most three; ASCII is exactly one. Count
   // only when it matters: the regex answers "all ASCII?" far faster than the counting loop.
-  if (content.length > MAX_CONTENT_BYTES) throw payloadTooLarge();
+  if (content.length > MAX_CONTENT_BYTES) throw contentTooLarge(utf8Length(content));
   const mayExceed = content.length * 3 > MAX_CONTENT_BYTES && /[^\x00-\x7f]/.test(content);
-  if (mayExceed && utf8Length(content) > MAX_CONTENT_BYTES) throw payloadTooLarge();
+  if (mayExceed) {
+    const size = utf8Length(content);
+    if (size > MAX_CONTENT_BYTES) throw contentTooLarge(size);
+  }
   // A byte order mark (files saved by some editors) is not content: RFC 8259 §8.1 lets parsers ignore it.
   const text = content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
   let doc: Json;
   try {
     doc = JSON.parse(text) as Json;
   } catch (e) {
-    throw invalid("content is not valid JSON", e instanceof Error ? e.message : String(e));
+    const at = jsonErrorAt(text);
+    const where = at ? `: ${at.reason} at line ${at.line}, column ${at.column}` : "";
+    throw invalid(`content is not valid JSON${where}`, e instanceof Error ? e.message : String(e));
   }
   if (doc === null || typeof doc !== "object" || Array.isArray(doc)) {
     throw invalid("content must be a JSON object");
   }
   const rows = flatten(doc);
+  if (rows.size > MAX_ROWS) throw tooManyRows(rows.size);
   const repeated = repeatedName(text);
   if (repeated !== null)
     throw invalid(`Key ${JSON.stringify(repeated)} appears more than once in the content`);
   return rows;
 }
+
+const figure = (n: number) => n.toLocaleString("en-US");
+
+/** API.md fixes the 413's message; the figures are its details (development mode). */
+const contentTooLarge = (bytes: number) =>
+  new ParlanceError(
+    "payload_too_large",
+    PAYLOAD_TOO_LARGE,
+    `content is ${figure(bytes)} bytes of UTF-8; the limit is ${figure(MAX_CONTENT_BYTES)} bytes`,
+  );
+const tooManyRows = (rows: number) =>
+  new ParlanceError(
+    "payload_too_large",
+    PAYLOAD_TOO_LARGE,
+    `content flattens to ${figure(rows)} rows; the limit is ${figure(MAX_ROWS)} rows`,
+  );
 
 interface Level {
   /** Member names seen so far; null for an array. */
@@ -137,6 +160,13 @@ function leafText(key: string, leaf: null | boolean | number | string): string {
 }
 
 function addRow(rows: Map<string, string>, key: string, value: string): void {
+  requireRow(key, value);
+  if (rows.has(key)) throw invalid(`Key ${JSON.stringify(key)} appears more than once after flattening`);
+  rows.set(key, value);
+}
+
+/** The push rules for one key and its value, which every other writer of records follows too. */
+export function requireRow(key: string, value: string): void {
   if (key === "" || key.startsWith(".") || key.endsWith(".") || key.includes("..")) {
     throw invalid(`Key ${JSON.stringify(key)} has an empty segment`);
   }
@@ -145,12 +175,10 @@ function addRow(rows: Map<string, string>, key: string, value: string): void {
       `Key ${JSON.stringify(key.slice(0, 40))}… is longer than ${MAX_KEY_CODE_POINTS} characters`,
     );
   }
-  if (hasUncarriableCharacter(key))
-    throw invalid(`Key ${JSON.stringify(key)} contains a character no export can carry`);
-  if (hasUncarriableCharacter(value)) {
-    throw invalid(`Value of key ${JSON.stringify(key)} contains a character no export can carry`);
-  }
-  if (rows.has(key)) throw invalid(`Key ${JSON.stringify(key)} appears more than once after flattening`);
-  rows.set(key, value);
-  if (rows.size > MAX_ROWS) throw payloadTooLarge();
+  const inKey = uncarriableCharacter(key);
+  // The key is shown escaped (JSON), so the refused character is visible as \uXXXX too.
+  if (inKey) throw invalid(`Key ${JSON.stringify(key)} contains ${inKey}, which no export can carry`);
+  const inValue = uncarriableCharacter(value);
+  if (inValue)
+    throw invalid(`Value of key ${JSON.stringify(key)} contains ${inValue}, which no export can carry`);
 }

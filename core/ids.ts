@@ -33,3 +33,17 @@ export function timingSafeEqual(a: string, b: string): boolean {
   for (let i = 0; i < n; i++) diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);
   return diff === 0;
 }
+
+const RECORD_PREFIX = toHex(randomBytes(8));
+let recordCounter = 0;
+
+/**
+ * An id for a new record: UUID-shaped and unique across processes (64 random bits per process),
+ * but increasing within one, so a push of 50,000 new records appends to the id-keyed indexes
+ * (the records' own, their history's) instead of scattering writes over them.
+ */
+export function newRecordId(): string {
+  const c = (++recordCounter).toString(16).padStart(16, "0");
+  const p = RECORD_PREFIX;
+  return `${p.slice(0, 8)}-${p.slice(8, 12)}-${p.slice(12, 16)}-${c.slice(0, 4)}-${c.slice(4, 16)}`;
+}

@@ -1,4 +1,4 @@
-import { newId } from "./ids.ts";
+import { newRecordId } from "./ids.ts";
 import type { ExistingRow, ImportMode, TranslationStatus, TranslationWrite } from "./types.ts";
 
 /** What an import would change in one language: the preview and the job compute it alike. */
@@ -27,7 +27,7 @@ export function planImport(
   for (const [key, value] of rows) {
     const row = existing.get(key);
     if (!row) {
-      writes.push({ id: newId(), key, value, status });
+      writes.push({ id: newRecordId(), key, value, status });
       created++;
     } else if (row.value !== value || row.status !== status) {
       writes.push({ id: row.id, key, value, status });

@@ -5,6 +5,7 @@ import { parseContent } from "./flatten.ts";
 import { newId } from "./ids.ts";
 import { planImport } from "./import-plan.ts";
 import { enforceQuota, quotaOf } from "./quota.ts";
+import { importAudit } from "./records/import-audit.ts";
 import type { Job } from "./types.ts";
 
 /** Logs what must not be lost silently; the composition root decides where it goes. */
@@ -19,6 +20,14 @@ export interface ImportRunner {
   accepted(jobId: string, rows: Map<string, string>): void;
   /** Looks for claimable jobs (after a restart, or a lease another instance let lapse). */
   wake(): void;
+  /** Wakes every `settings.jobPollMs` until stopped. */
+  poll(): void;
+  /**
+   * Holds a place in the queue for a push about to store its job; the returned function gives it
+   * back once the job is stored (or the push failed). Throws a 429 with Retry-After when the store's
+   * unfinished jobs and the places held in this process reach `settings.maxQueuedJobs`.
+   */
+  reserveSlot(): Promise<() => void>;
   /** Stops claiming; resolves when the job in hand has ended. Unfinished jobs stay resumable. */
   stop(): Promise<void>;
 }
@@ -41,6 +50,11 @@ export function createImportRunner(
   const rowsCache = new Map<string, Map<string, string>>();
   let scheduled = false;
   let stopped = false;
+  let poller: ReturnType<typeof setInterval> | null = null;
+  /** Pushes between their queue check and their stored job: counted as queued already. */
+  let reserved = 0;
+  /** Places ever granted: tells a count which places were granted while it ran. */
+  let grants = 0;
 
   const wake = () => {
     if (scheduled || stopped) return;
@@ -51,13 +65,19 @@ export function createImportRunner(
     });
   };
 
+  /** One turn of the event loop: requests are answered between imports, not only after them. */
+  const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
   async function drain(): Promise<void> {
     while (!stopped) {
+      await yieldToEventLoop();
+      if (stopped) return;
       const runId = newId();
       const now = deps.clock.now();
       const job = await deps.storage.jobs.claimNext(runId, now.toISOString(), leaseFrom(now.getTime()));
       if (!job) return;
-      await run(job, runId);
+      if (job.attempts > settings.jobMaxAttempts) await giveUp(job, runId);
+      else await run(job, runId);
     }
   }
 
@@ -66,30 +86,61 @@ export function createImportRunner(
   async function run(job: Job, runId: string): Promise<void> {
     const renew = setInterval(() => {
       deps.storage.jobs
-        .renewLease(job.id, runId, leaseFrom(deps.clock.now().getTime()))
+        .renewLease(job.id, runId, leaseFrom(deps.clock.now().getTime()), deps.clock.now().toISOString())
         .catch((e) => log("warn", "lease renewal failed", { jobId: job.id, error: String(e) }));
     }, settings.jobLeaseMs / 3);
     try {
       await apply(job, runId);
     } catch (e) {
+      if (isParlanceError(e) && e.code === "unavailable") {
+        // Not the import's fault: it stays unfinished and runs again once its lease ends.
+        log("warn", "import job interrupted: storage unavailable", { jobId: job.id, error: e.details });
+        return;
+      }
       const message = isParlanceError(e) ? e.message : "Import failed: internal error";
       if (!isParlanceError(e)) log("error", "import job failed", { jobId: job.id, error: String(e) });
-      const at = deps.clock.now().toISOString();
-      if (await deps.storage.jobs.fail(job.id, runId, message, at)) {
-        const language = job.payload?.language ?? null;
-        events.emit("job.failed", {
-          jobId: job.id,
-          orgId: job.orgId,
-          projectId: job.projectId,
-          language,
-          message,
-          at,
-        });
-      }
+      await markFailed(job, runId, message);
     } finally {
       clearInterval(renew);
       rowsCache.delete(job.id);
     }
+  }
+
+  /**
+   * A job that could not be marked failed (the store refused) stays `running` until its lease
+   * ends; polling then claims it again, so it never blocks its project for good.
+   */
+  async function markFailed(job: Job, runId: string, message: string): Promise<void> {
+    const at = deps.clock.now().toISOString();
+    try {
+      if (!(await deps.storage.jobs.fail(job.id, runId, message, at))) return;
+    } catch (e) {
+      log("error", "could not mark import job failed; it runs again when its lease ends", {
+        jobId: job.id,
+        error: String(e),
+      });
+      return;
+    }
+    const language = job.payload?.language ?? null;
+    events.emit("job.failed", {
+      jobId: job.id,
+      orgId: job.orgId,
+      projectId: job.projectId,
+      language,
+      message,
+      at,
+    });
+  }
+
+  /** A job claimed more often than allowed: each earlier attempt died with its process (or its store). */
+  async function giveUp(job: Job, runId: string): Promise<void> {
+    const tries = job.attempts - 1;
+    log("error", "import job abandoned after repeated crashes", { jobId: job.id, attempts: tries });
+    await markFailed(
+      job,
+      runId,
+      `Import failed: it was started ${tries} time${tries === 1 ? "" : "s"} and never finished (the server stopped or lost its database each time), so it is not retried`,
+    );
   }
 
   async function apply(job: Job, runId: string): Promise<void> {
@@ -109,6 +160,16 @@ export function createImportRunner(
         ? { created: plan.created, updated: plan.updated, deleted: plan.deleted }
         : { created: plan.created, updated: plan.updated };
     const at = deps.clock.now().toISOString();
+    const audit = await importAudit(
+      deps,
+      project,
+      payload.language,
+      existing,
+      plan,
+      { id: job.id, actor: payload.actor },
+      summary,
+      at,
+    );
     const done = await deps.storage.jobs.complete(
       job.id,
       runId,
@@ -118,6 +179,7 @@ export function createImportRunner(
         writes: plan.writes,
         deleteIds: plan.deleteIds,
         summary,
+        audit,
       },
       at,
     );
@@ -142,12 +204,46 @@ export function createImportRunner(
       wake();
     },
     wake,
+    async reserveSlot() {
+      // Places held when the count started, and any granted while it ran: a job stored during the
+      // count may be counted twice (refusing early, never admitting too many).
+      const [heldBefore, grantsBefore] = [reserved, grants];
+      const stored = await deps.storage.jobs.countUnfinished();
+      const queued = stored + heldBefore + (grants - grantsBefore);
+      if (queued < settings.maxQueuedJobs) {
+        reserved++;
+        grants++;
+        let held = true;
+        return () => {
+          if (held) reserved--;
+          held = false;
+        };
+      }
+      wake();
+      throw new ParlanceError(
+        "rate_limited",
+        `Too many imports are waiting (${queued}); retry in ${QUEUE_FULL_RETRY_AFTER_SECONDS} s`,
+        undefined,
+        QUEUE_FULL_RETRY_AFTER_SECONDS,
+      );
+    },
+    poll() {
+      if (poller || stopped) return;
+      poller = setInterval(wake, settings.jobPollMs);
+      // Polling alone must not keep a process (a script, a test) alive: Node and Bun timers unref.
+      (poller as { unref?: () => void }).unref?.();
+    },
     async stop() {
       stopped = true;
+      if (poller) clearInterval(poller);
+      poller = null;
       await deps.queue.close();
     },
   };
 }
+
+/** What a push refused for a full queue waits: long enough for several imports to finish. */
+const QUEUE_FULL_RETRY_AFTER_SECONDS = 10;
 
 /** A job that cannot run as pushed: failed with this message, not retried. */
 const failure = (message: string) => new ParlanceError("invalid_input", message);

@@ -13,7 +13,7 @@ export interface KeyInfo {
 }
 
 export async function keyInfo(deps: Deps, usage: UsageTracker, principal: KeyPrincipal): Promise<KeyInfo> {
-  const key = usage.live(principal.key);
+  const key = await usage.view(principal.key, () => deps.storage.keys.get(principal.key.id));
   const org = await deps.storage.orgs.get(key.orgId);
   return {
     name: key.name,

@@ -22,6 +22,15 @@ export type OAuthErrorCode =
   | "invalid_scope"
   | "invalid_client";
 
+/** What each OAuth refusal is in Parlance's own codes (RFC 6749 §5.2: 400, and 401 for the client). */
+export type OAuthFailure = "invalid_input" | "unauthenticated" | "rate_limited";
+const FAILURE: Record<OAuthErrorCode, OAuthFailure> = {
+  invalid_request: "invalid_input",
+  unsupported_grant_type: "invalid_input",
+  invalid_scope: "invalid_input",
+  invalid_client: "unauthenticated",
+};
+
 export type TokenOutcome =
   | {
       ok: true;
@@ -31,7 +40,8 @@ export type TokenOutcome =
   | {
       ok: false;
       rate: RateDecision;
-      status: 400 | 401 | 429;
+      /** The Parlance error code of the refusal; the server's one table gives its HTTP status. */
+      code: OAuthFailure;
       error: OAuthErrorCode | "rate_limited";
       description: string;
     };
@@ -51,39 +61,46 @@ export async function requestToken(
   const now = new Date(nowMs).toISOString();
   const anon = () =>
     deps.rateLimiter.consume(addressBucket(address), settings.anonRateLimit, RATE_WINDOW_MS, nowMs);
-  const refuse = async (
-    status: 400 | 401,
-    error: OAuthErrorCode,
-    description: string,
-  ): Promise<TokenOutcome> => {
+  const refuse = async (error: OAuthErrorCode, description: string): Promise<TokenOutcome> => {
     const rate = await anon();
     if (!rate.allowed)
-      return { ok: false, rate, status: 429, error: "rate_limited", description: "Rate limit exceeded" };
-    return { ok: false, rate, status, error, description };
+      return {
+        ok: false,
+        rate,
+        code: "rate_limited",
+        error: "rate_limited",
+        description: "Rate limit exceeded",
+      };
+    return { ok: false, rate, code: FAILURE[error], error, description };
   };
 
-  if (req.basic === "malformed") return refuse(400, "invalid_request", "Malformed HTTP Basic credentials");
+  if (req.basic === "malformed") return refuse("invalid_request", "Malformed HTTP Basic credentials");
   if (req.basic && (req.clientSecret !== undefined || req.clientId !== undefined)) {
     return refuse(
-      400,
       "invalid_request",
       "Send client credentials either with HTTP Basic or in the body, not both",
     );
   }
-  if (!req.grantType) return refuse(400, "invalid_request", "grant_type is required");
+  if (!req.grantType) return refuse("invalid_request", "grant_type is required");
   if (req.grantType !== "client_credentials") {
-    return refuse(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported");
+    return refuse("unsupported_grant_type", "Only grant_type=client_credentials is supported");
   }
   const secret = req.basic ? req.basic.clientSecret : req.clientSecret;
   const clientId = req.basic ? req.basic.clientId : req.clientId;
-  if (!secret) return refuse(401, "invalid_client", "Client authentication failed: no client_secret");
+  if (!secret) return refuse("invalid_client", "Client authentication failed: no client_secret");
   const key = await findUsableKey(deps, secret, nowMs);
   if (!key || (clientId !== undefined && clientId !== "" && clientId !== key.id)) {
-    return refuse(401, "invalid_client", "Client authentication failed");
+    return refuse("invalid_client", "Client authentication failed");
   }
   const rate = await deps.rateLimiter.consume(keyBucket(key.id), key.rateLimit, RATE_WINDOW_MS, nowMs);
   if (!rate.allowed)
-    return { ok: false, rate, status: 429, error: "rate_limited", description: "Rate limit exceeded" };
+    return {
+      ok: false,
+      rate,
+      code: "rate_limited",
+      error: "rate_limited",
+      description: "Rate limit exceeded",
+    };
   usage.record(key.id, nowMs);
 
   let scopes: Scope[] = key.scopes;
@@ -94,7 +111,7 @@ export async function requestToken(
       return {
         ok: false,
         rate,
-        status: 400,
+        code: FAILURE.invalid_scope,
         error: "invalid_scope",
         description: `Not granted to this key: ${unknown.join(" ")}`,
       };

@@ -1,19 +1,28 @@
 import { bindPrincipal } from "./acting-as.ts";
 import * as admin from "./admin.ts";
 import { admit } from "./admission.ts";
-import { createKeyForCaller, listKeys, type NewKey } from "./api-keys.ts";
+import { createKeyForCaller, deactivateKeyForCaller, listKeys, type NewKey } from "./api-keys.ts";
 import { bootstrap } from "./bootstrap.ts";
-import { DEFAULT_SETTINGS, type Deps, type Settings } from "./context.ts";
+import {
+  type CoreDeps,
+  DEFAULT_SETTINGS,
+  type Deps,
+  MISSING_PASSWORD_HASHER,
+  type Settings,
+} from "./context.ts";
 import { coverage } from "./coverage.ts";
+import { isParlanceError } from "./errors.ts";
 import { createEventBus } from "./events.ts";
 import { createImportRunner, type Logger } from "./import-runner.ts";
 import { getJob } from "./jobs.ts";
 import { keyInfo } from "./key-info.ts";
 import { requestToken, type TokenRequest } from "./oauth.ts";
+import { createPeople } from "./people/index.ts";
 import { appPrincipal, type KeyPrincipal, type Principal } from "./principal.ts";
 import { getProject, listProjects } from "./projects.ts";
 import { type PullRequest, pull } from "./pull.ts";
 import { type PushRequest, push } from "./push.ts";
+import { createRecordUseCases } from "./records/index.ts";
 import { listTranslations } from "./translations.ts";
 import { createUsageTracker } from "./usage.ts";
 
@@ -28,7 +37,8 @@ const silent: Logger = () => {};
  * directly; the HTTP server is one such caller. Nothing here reads the environment or a clock of
  * its own.
  */
-export function createParlance(deps: Deps, options: ParlanceOptions = {}) {
+export function createParlance(input: CoreDeps, options: ParlanceOptions = {}) {
+  const deps: Deps = { ...input, passwords: input.passwords ?? MISSING_PASSWORD_HASHER };
   const { log = silent, ...overrides } = options;
   const settings: Settings = { ...DEFAULT_SETTINGS, ...overrides };
   const usage = createUsageTracker(deps.storage.keys);
@@ -40,11 +50,21 @@ export function createParlance(deps: Deps, options: ParlanceOptions = {}) {
     await Promise.all([usage.flush(), deps.rateLimiter.flush()]);
   };
 
+  const records = createRecordUseCases(deps, events);
+
   /** Every use case that acts for a principal, first argument; `as()` binds them all at once. */
   const acting = {
     getProject: (p: Principal, id: string) => getProject(deps, p, id),
     listProjects: (p: Principal) => listProjects(deps, p),
-    push: (p: Principal, req: PushRequest) => push(deps, runner, p, req),
+    push: async (p: Principal, req: PushRequest) => {
+      try {
+        return await push(deps, runner, p, req);
+      } catch (e) {
+        // A push refused for a full queue did not run: it is not counted (CONTRACT §4).
+        if (isParlanceError(e) && e.code === "rate_limited" && p.kind === "key") usage.unrecord(p.key.id);
+        throw e;
+      }
+    },
     getJob: (p: Principal, id: string) => getJob(deps, p, id),
     pull: (p: Principal, req: PullRequest) => pull(deps, p, req),
     coverage: (p: Principal, projectId: string) => coverage(deps, p, projectId),
@@ -52,7 +72,10 @@ export function createParlance(deps: Deps, options: ParlanceOptions = {}) {
       listTranslations(deps, p, q),
     listKeys: (p: Principal, limit?: number, offset?: number) => listKeys(deps, usage, p, limit, offset),
     createKey: (p: Principal, input: NewKey) => createKeyForCaller(deps, p, input),
+    deactivateKey: (p: Principal, keyId: string) => deactivateKeyForCaller(deps, p, keyId),
   };
+
+  const people = createPeople(deps);
 
   return {
     settings,
@@ -70,6 +93,10 @@ export function createParlance(deps: Deps, options: ParlanceOptions = {}) {
      * use case above without its principal argument. `name` is the author history records.
      */
     as: (orgId: string, name?: string) => bindPrincipal(acting, appPrincipal(orgId, name)),
+    /** The workspace's people: sign-in, sessions, setup, memberships. */
+    people,
+    /** Per-record work for people (the workspace API): browse, edit, bulk, keys, history, coverage. */
+    records,
     /** Subscribes to an event (job.completed, job.failed, translations.changed); returns the unsubscribe. */
     on: events.on,
 
@@ -87,6 +114,20 @@ export function createParlance(deps: Deps, options: ParlanceOptions = {}) {
         admin.setEnvironmentOverride(deps, input),
       listTranslations: (projectId: string, language: string) =>
         admin.listAllTranslations(deps, projectId, language),
+      /** An account (password set through the returned reset link's secret). */
+      createUser: (input: Parameters<typeof people.operator.createUser>[0]) =>
+        people.operator.createUser(input),
+      inviteUser: (orgId: string, input: Parameters<typeof people.operator.invite>[1]) =>
+        people.operator.invite(orgId, input),
+      resetPassword: (email: string) => people.operator.resetPassword(email),
+      /** Sets one record's value and/or status as the operator (history names the operator). */
+      setRecord: (input: {
+        projectId: string;
+        language: string;
+        key: string;
+        value?: string;
+        status?: string;
+      }) => records.setAsOperator(input.projectId, input),
     },
 
     /** Creates the first key when the store has none; the full key, or null. */
@@ -95,15 +136,17 @@ export function createParlance(deps: Deps, options: ParlanceOptions = {}) {
     health: () => deps.storage.ping(),
     /**
      * Resumes work left unfinished: a store owned by this one instance releases the leases of jobs
-     * the previous process was running; then every claimable job is run.
+     * the previous process was running; then every claimable job is run, and the store is polled
+     * for jobs that become claimable later (every `jobPollMs`) until `close()`.
      */
     async start(): Promise<void> {
       if (!deps.storage.shared) await deps.storage.jobs.releaseLeases(deps.clock.now().toISOString());
       runner.wake();
+      runner.poll();
     },
     /** Resolves when this process has no import job queued or running (tests, scripts). */
     idle: () => deps.queue.onIdle(),
-    /** Looks for claimable jobs; instances sharing a store call this periodically. */
+    /** Looks for claimable jobs now (`start()` also does so every `jobPollMs`). */
     wakeJobs: () => runner.wake(),
     /** Writes back usage counts and rate-limit windows held in memory. */
     flush,

@@ -4,6 +4,31 @@
  * "Absent" is always `null`, never an exception. Dates are ISO-8601 strings; `now` comes in as a
  * parameter so no adapter reads a clock of its own.
  */
+
+import type { Warning } from "./checks/index.ts";
+import type {
+  Member,
+  Membership,
+  MembershipChange,
+  MembershipOutcome,
+  OneTimeKind,
+  OneTimeToken,
+  Session,
+  User,
+} from "./people/types.ts";
+import type { Actor } from "./principal.ts";
+import type {
+  ActivityItem,
+  BrowsePage,
+  BrowseQuery,
+  CommitOutcome,
+  DeletedKey,
+  HistoryEntry,
+  Paged,
+  PeopleCoverage,
+  RecordCommit,
+  RecordState,
+} from "./records/types.ts";
 import type {
   AccessToken,
   ApiKey,
@@ -16,6 +41,7 @@ import type {
   Project,
   Translation,
   TranslationRow,
+  TranslationStatus,
   TranslationWrite,
 } from "./types.ts";
 
@@ -51,6 +77,8 @@ export interface ProjectStore {
   listAll(): Promise<Project[]>;
   /** Appends the language if absent (idempotent); the updated project, or null when absent. */
   addLanguage(id: string, language: string): Promise<Project | null>;
+  /** Sets the name; the updated project, or null when absent. */
+  rename(id: string, name: string): Promise<Project | null>;
   /** Sets `deletedAt` (keeps an earlier one); the project, or null when absent. */
   softDelete(id: string, now: string): Promise<Project | null>;
 }
@@ -119,6 +147,73 @@ export interface ImportCommit {
   /** Ids of rows of that language to delete (replace mode). */
   deleteIds: string[];
   summary: ImportSummary;
+  /**
+   * Who pushed, and what history needs: when present, the same transaction writes one history
+   * entry per write and delete, the job's activity item, the written records' warnings, and the
+   * rechecked warnings of other languages. Versions grow by one on every write either way.
+   */
+  audit?: ImportAudit;
+}
+
+export interface ImportAudit {
+  actor: Actor;
+  jobId: string;
+  /** Aligned with `writes`: the value and status each replaces, null for a created row. */
+  previous: ({ value: string; status: TranslationStatus } | null)[];
+  /** Aligned with `writes`: the checks' warnings of each written value. */
+  warnings: Warning[][];
+  /** Aligned with `deleteIds`: what each deleted row held. */
+  deleted: { key: string; value: string; status: TranslationStatus }[];
+  /** Records of other languages whose base value changed: their new warnings (no new version). */
+  rechecks: { id: string; warnings: Warning[] }[];
+  activity: ActivityItem;
+}
+
+/**
+ * Per-record work: browsing, guarded edits, keys, history and activity. Every change goes through
+ * one atomic call that also writes its history entries and its activity item.
+ */
+export interface RecordStore {
+  /** Live records of `keys` in `languages` (every language when null); keys without rows are absent. */
+  read(projectId: string, keys: string[], languages: string[] | null): Promise<RecordState[]>;
+  /** One page of keys (code-point order) with the base and chosen languages, and the counts. */
+  browse(query: BrowseQuery): Promise<BrowsePage>;
+  /** Every key matching the query's filters in its language (no paging), in code-point order. */
+  matchKeys(query: BrowseQuery): Promise<string[]>;
+  /**
+   * Atomically: checks every write's expected version, then applies the writes (version + 1, or 1
+   * for a new record), the rechecked warnings, one history entry per write and the activity item.
+   * Nothing is written when a version does not hold.
+   */
+  commit(commit: RecordCommit): Promise<CommitOutcome>;
+  /** Entries of one record (by id), newest first; `cursor` from a previous page. */
+  history(recordId: string, cursor: string | null, limit: number): Promise<Paged<HistoryEntry>>;
+  /** null when the project has no such entry. */
+  historyEntry(projectId: string, entryId: string): Promise<HistoryEntry | null>;
+  /** The project's activity, newest first. */
+  activity(projectId: string, cursor: string | null, limit: number): Promise<Paged<ActivityItem>>;
+  /**
+   * Renames a key in every language, keeping ids and history (version + 1, one entry per record).
+   * "missing" when no record has `from`, "exists" when a live record has `to`.
+   */
+  renameKey(
+    projectId: string,
+    from: string,
+    to: string,
+    activity: ActivityItem,
+  ): Promise<"renamed" | "missing" | "exists">;
+  /** Soft-deletes the keys in every language (restorable); how many records were deleted. */
+  deleteKeys(projectId: string, keys: string[], activity: ActivityItem): Promise<number>;
+  /** Deleted keys not restored since, most recently deleted first. */
+  listDeleted(projectId: string): Promise<DeletedKey[]>;
+  /** Brings a deleted key back in every language it had; "exists" when a live record has the key. */
+  restoreKey(
+    projectId: string,
+    key: string,
+    activity: ActivityItem,
+  ): Promise<"restored" | "missing" | "exists">;
+  /** Status and warning counts per language over the reference keys. */
+  coverage(projectId: string, baseLanguage: string, languages: string[]): Promise<PeopleCoverage[]>;
 }
 
 export interface JobStore {
@@ -132,12 +227,17 @@ export interface JobStore {
    * Atomically claims the oldest claimable job (in order of creation): one that is `pending`, or
    * `running` with a lease that ended before `now`, and that has no older unfinished job in the same
    * project (pushes to one project apply in the order they were accepted). Sets it `running` with
-   * `runId` and `leaseUntil`. The claimed job, or null when none is claimable. Two racing callers
-   * never claim the same job.
+   * `runId` and `leaseUntil` and adds one to `attempts`. The claimed job, or null when none is
+   * claimable. Two racing callers never claim the same job.
+   *
+   * Lease times: a store that several instances share (`Storage.shared`) measures leases with its
+   * own clock, not the callers' (whose clocks differ): the lease lasts `leaseUntil − now` from the
+   * store's time, "ended" means ended by the store's time, and the `leaseUntil` it shows is in the
+   * store's time. A single-instance store takes both times as given.
    */
   claimNext(runId: string, now: string, leaseUntil: string): Promise<Job | null>;
-  /** Extends the lease if `runId` still holds the job; false otherwise. */
-  renewLease(id: string, runId: string, leaseUntil: string): Promise<boolean>;
+  /** Extends the lease to `leaseUntil` (measured as in claimNext) if `runId` still holds the job; false otherwise. */
+  renewLease(id: string, runId: string, leaseUntil: string, now: string): Promise<boolean>;
   /**
    * In one transaction: applies the writes and deletes and marks the job `completed` with the
    * summary, clearing its payload and lease. Does nothing and returns false unless `runId` still
@@ -146,6 +246,8 @@ export interface JobStore {
   complete(id: string, runId: string, commit: ImportCommit, now: string): Promise<boolean>;
   /** Marks the job `failed` with the message if `runId` still holds it; false otherwise. */
   fail(id: string, runId: string, message: string, now: string): Promise<boolean>;
+  /** How many jobs are `pending` or `running`: the length of the queue. */
+  countUnfinished(): Promise<number>;
   /**
    * Makes every `running` job claimable at once (lease cleared). Only for a store that a single
    * server instance owns, at start-up: whatever was running died with the previous process.
@@ -179,12 +281,88 @@ export interface RateWindowStore {
   save(windows: RateWindow[], nowMs: number): Promise<void>;
 }
 
+/** Argon2id password hashing; the runtime's own where it has one (Bun), a WASM build elsewhere. */
+export interface PasswordHasher {
+  /** A PHC-format argon2id hash with a fresh salt. */
+  hash(password: string): Promise<string>;
+  /** Whether `password` matches `hash`; false (never a throw) for a malformed hash. */
+  verify(password: string, hash: string): Promise<boolean>;
+}
+
+export interface UserStore {
+  /** Throws ParlanceError "conflict" when a user has that email (compared case-insensitively). */
+  create(user: User): Promise<void>;
+  /** null when absent. */
+  get(id: string): Promise<User | null>;
+  /** The user whose email equals `email` case-insensitively, or null. */
+  findByEmail(email: string): Promise<User | null>;
+  /** Number of users in the whole store. */
+  count(): Promise<number>;
+  /** Sets name and/or email; the updated user, or null when absent. "conflict" when the email is taken. */
+  update(id: string, change: { name?: string; email?: string }, now: string): Promise<User | null>;
+  /** Replaces the password hash; false when the user is absent. */
+  setPasswordHash(id: string, passwordHash: string, now: string): Promise<boolean>;
+}
+
+export interface MembershipStore {
+  /** Adds the membership; "conflict" when the user already belongs to the organization. */
+  create(membership: Membership): Promise<void>;
+  /** null when the user is not a member. */
+  get(orgId: string, userId: string): Promise<Membership | null>;
+  /** The user's memberships, by organization id. */
+  listByUser(userId: string): Promise<Membership[]>;
+  /** The organization's members with their email and name, by email (lower-case) then user id. */
+  listByOrg(orgId: string): Promise<Member[]>;
+  /** Atomically applies `change` unless it would leave the organization without an owner. */
+  update(orgId: string, userId: string, change: MembershipChange): Promise<MembershipOutcome>;
+  /** Atomically removes the membership unless it would leave the organization without an owner. */
+  remove(orgId: string, userId: string): Promise<MembershipOutcome>;
+}
+
+export interface SessionStore {
+  create(session: Session): Promise<void>;
+  /** null when no session has that hash (expired ones too, until deleted). */
+  findByHash(tokenHash: string): Promise<Session | null>;
+  /** Records a use: sets lastUsedAt and idleExpiresAt. False when the session is gone. */
+  touch(id: string, lastUsedAt: string, idleExpiresAt: string): Promise<boolean>;
+  /** The user's sessions that have not expired at `now`, most recently used first. */
+  listByUser(userId: string, now: string): Promise<Session[]>;
+  /** Deletes the session if it is the user's; false otherwise. */
+  delete(id: string, userId: string): Promise<boolean>;
+  /** Deletes every session of the user except `keepId`; how many were deleted. */
+  deleteForUser(userId: string, keepId: string | null): Promise<number>;
+  /** Deletes sessions expired (idle or absolute) before `now`; how many. */
+  deleteExpired(now: string): Promise<number>;
+}
+
+export interface OneTimeTokenStore {
+  create(token: OneTimeToken): Promise<void>;
+  /** null when absent (used and expired ones are still returned). */
+  findByHash(tokenHash: string): Promise<OneTimeToken | null>;
+  /** null when absent. */
+  get(id: string): Promise<OneTimeToken | null>;
+  /**
+   * Atomically marks the token of that hash and kind used, if it is unused and expires after `now`;
+   * the token as it was, or null. Of two racing callers exactly one gets it.
+   */
+  consume(tokenHash: string, kind: OneTimeKind, now: string): Promise<OneTimeToken | null>;
+  /** Invitations of the organization not used and not expired at `now`, newest first. */
+  listInvitations(orgId: string, now: string): Promise<OneTimeToken[]>;
+  /** Marks an unused token used (revoked); false when absent or already used. */
+  revoke(id: string, now: string): Promise<boolean>;
+}
+
 export interface Storage {
+  users: UserStore;
+  memberships: MembershipStore;
+  sessions: SessionStore;
+  oneTimeTokens: OneTimeTokenStore;
   orgs: OrganizationStore;
   projects: ProjectStore;
   keys: KeyStore;
   tokens: TokenStore;
   translations: TranslationStore;
+  records: RecordStore;
   jobs: JobStore;
   environments: EnvironmentStore;
   rateWindows: RateWindowStore;

@@ -86,42 +86,50 @@ export async function push(
       `language ${JSON.stringify(req.language)} is not one of the project's languages (${project.languages.join(", ")})`,
     );
   }
-  const rows = parseContent(req.content);
-  const quota = await quotaOf(deps, project.orgId);
-  if (req.dryRun || quota !== null) {
-    const existing = await deps.storage.translations.readLanguage(project.id, req.language);
-    const plan = planImport(rows, existing, importMode, status);
-    await enforceQuota(deps, project.orgId, quota, plan);
-    if (req.dryRun) {
-      const preview: PushPreview = {
-        dryRun: true,
-        importMode,
-        language: req.language,
-        rowCount: rows.size,
-        toCreate: plan.created,
-        toUpdate: plan.updated,
-        unchanged: plan.unchanged,
-      };
-      if (importMode === "replace") preview.toDelete = plan.deleted;
-      return { kind: "preview", preview };
+  // Before the content costs any parsing: a flood of pushes is refused while the queue is full.
+  // The slot is held until the job is stored, so racing pushes cannot all see the same room.
+  const release = req.dryRun ? () => {} : await runner.reserveSlot();
+  try {
+    const rows = parseContent(req.content);
+    const quota = await quotaOf(deps, project.orgId);
+    if (req.dryRun || quota !== null) {
+      const existing = await deps.storage.translations.readLanguage(project.id, req.language);
+      const plan = planImport(rows, existing, importMode, status);
+      await enforceQuota(deps, project.orgId, quota, plan);
+      if (req.dryRun) {
+        const preview: PushPreview = {
+          dryRun: true,
+          importMode,
+          language: req.language,
+          rowCount: rows.size,
+          toCreate: plan.created,
+          toUpdate: plan.updated,
+          unchanged: plan.unchanged,
+        };
+        if (importMode === "replace") preview.toDelete = plan.deleted;
+        return { kind: "preview", preview };
+      }
     }
+    const now = nowIso(deps);
+    const job: Job = {
+      id: newId(),
+      orgId: project.orgId,
+      projectId: project.id,
+      type: "import",
+      status: "pending",
+      runId: newId(),
+      summary: importMode === "replace" ? { created: 0, updated: 0, deleted: 0 } : { created: 0, updated: 0 },
+      errorMessage: null,
+      payload: { language: req.language, importMode, status, content: req.content, actor: principal.actor },
+      leaseUntil: null,
+      attempts: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await deps.storage.jobs.create(job);
+    runner.accepted(job.id, rows);
+    return { kind: "accepted", accepted: { jobId: job.id, runId: job.runId } };
+  } finally {
+    release();
   }
-  const now = nowIso(deps);
-  const job: Job = {
-    id: newId(),
-    orgId: project.orgId,
-    projectId: project.id,
-    type: "import",
-    status: "pending",
-    runId: newId(),
-    summary: importMode === "replace" ? { created: 0, updated: 0, deleted: 0 } : { created: 0, updated: 0 },
-    errorMessage: null,
-    payload: { language: req.language, importMode, status, content: req.content },
-    leaseUntil: null,
-    createdAt: now,
-    updatedAt: now,
-  };
-  await deps.storage.jobs.create(job);
-  runner.accepted(job.id, rows);
-  return { kind: "accepted", accepted: { jobId: job.id, runId: job.runId } };
 }

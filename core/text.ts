@@ -7,6 +7,25 @@ const UNCARRIABLE =
 
 export const hasUncarriableCharacter = (s: string): boolean => UNCARRIABLE.test(s);
 
+const codePoint = (unit: number) => `U+${unit.toString(16).toUpperCase().padStart(4, "0")}`;
+
+/**
+ * The first character no export can carry, named for a person: "U+0000 (a control character) at
+ * character 4". Null when there is none.
+ */
+export function uncarriableCharacter(s: string): string | null {
+  const m = UNCARRIABLE.exec(s);
+  if (!m) return null;
+  const unit = s.charCodeAt(m.index);
+  const kind =
+    unit >= 0xd800 && unit <= 0xdfff
+      ? "a lone surrogate"
+      : unit >= 0xfffe
+        ? "a noncharacter"
+        : "a control character";
+  return `${codePoint(unit)} (${kind}) at character ${codePointLength(s.slice(0, m.index)) + 1}`;
+}
+
 /** Number of code points (a surrogate pair counts once). */
 export function codePointLength(s: string): number {
   let n = s.length;

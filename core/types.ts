@@ -1,4 +1,5 @@
 /** Domain records. Dates are ISO-8601 strings in UTC (what every store and the API carry). */
+import type { Actor } from "./principal.ts";
 
 export const SCOPES = ["admin", "export:read", "translations:read", "translations:write"] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -82,6 +83,8 @@ export interface ImportPayload {
   status: TranslationStatus;
   /** The raw JSON text of the push; cleared when the job finishes. */
   content: string;
+  /** Who pushed: what history names as the author (absent in jobs accepted before history). */
+  actor?: Actor;
 }
 
 export interface Job {
@@ -97,6 +100,8 @@ export interface Job {
   payload: ImportPayload | null;
   /** Until when the instance running the job holds it; null when nobody does. */
   leaseUntil: string | null;
+  /** How many times the job was claimed, i.e. execution attempts started (0 while pending). */
+  attempts: number;
   createdAt: string;
   updatedAt: string;
 }

@@ -27,11 +27,16 @@ export function createCountingStorage(): Storage & { calls: CallCounts } {
   const inner = createMemoryStorage();
   const calls: CallCounts = new Map();
   return {
+    users: counted(inner.users, "users", calls),
+    memberships: counted(inner.memberships, "memberships", calls),
+    sessions: counted(inner.sessions, "sessions", calls),
+    oneTimeTokens: counted(inner.oneTimeTokens, "oneTimeTokens", calls),
     orgs: counted(inner.orgs, "orgs", calls),
     projects: counted(inner.projects, "projects", calls),
     keys: counted(inner.keys, "keys", calls),
     tokens: counted(inner.tokens, "tokens", calls),
     translations: counted(inner.translations, "translations", calls),
+    records: counted(inner.records, "records", calls),
     jobs: counted(inner.jobs, "jobs", calls),
     environments: counted(inner.environments, "environments", calls),
     rateWindows: counted(inner.rateWindows, "rateWindows", calls),

@@ -1,12 +1,19 @@
 import { Elysia, ValidationError } from "elysia";
 import { invalid } from "../core/errors.ts";
 import { type Parlance, ParlanceError, type RateDecision, retryAfterSeconds } from "../core/index.ts";
-import { readBody } from "./body.ts";
-import { clientAddress, type PeerInfo } from "./client-address.ts";
-import { asParlanceError, errorBody, HTTP_STATUS, jsonResponse } from "./http-errors.ts";
+import { MAX_BODY_BYTES, MAX_TOKEN_BODY_BYTES, readBody } from "./body.ts";
+import { clientAddress, type PeerInfo, proxyHops, type TrustProxy } from "./client-address.ts";
+import {
+  asParlanceError,
+  errorBody,
+  HTTP_STATUS,
+  jsonResponse,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+} from "./http-errors.ts";
 import { createRouteIndex } from "./method-not-allowed.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { rateHeaders } from "./rate-headers.ts";
+import { requestLimitError } from "./request-limits.ts";
 import { admissionOf, rememberAdmission } from "./request-state.ts";
 import { apiKeyRoutes } from "./routes/api-keys.ts";
 import { authTokenRoutes, TOKEN_PATH } from "./routes/auth-token.ts";
@@ -18,15 +25,22 @@ import { projectRoutes } from "./routes/projects.ts";
 import { pullRoutes } from "./routes/pull.ts";
 import { pushRoutes } from "./routes/push.ts";
 import { translationRoutes } from "./routes/translations.ts";
-import { describeValidation } from "./validation-message.ts";
+import { workspaceUiRoutes } from "./ui/routes.ts";
+import { describeValidation, validationDetails } from "./validation-message.ts";
+import { createWorkspace, WORKSPACE_PREFIX } from "./workspace/app.ts";
 
 export interface ServerOptions {
   /** Adds `details` to Error objects (PARLANCE_ENV=development). */
   development?: boolean;
-  /** Take the client address from X-Forwarded-For (behind a trusted proxy). */
-  trustProxy?: boolean;
+  /**
+   * Reverse proxies of the operator's in front (a number of hops; `true`: one): the client address
+   * is read that many hops from the right of X-Forwarded-For (server/client-address.ts).
+   */
+  trustProxy?: TrustProxy;
   /** Where 500s are reported; never receives secrets. */
   onInternalError?: (error: unknown, request: Request) => void;
+  /** PARLANCE_PUBLIC_URL: the workspace's origin for links, the CSRF check and Secure cookies. */
+  publicUrl?: string;
 }
 
 /** CONTRACT §7: deprecated since 2026-01-01 (RFC 9745), no removal date. */
@@ -37,6 +51,9 @@ const DEPRECATED: Record<string, string> = {
 const DEPRECATION = "@1767225600";
 
 const API_PREFIX = "/api/v1";
+
+/** On every answer: no browser may guess another media type than the one declared. */
+const SECURITY_HEADERS = { "x-content-type-options": "nosniff" };
 const isApiPath = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
 
 /** The request's path, without a trailing slash: the router treats `/a/` as `/a`, and so do we. */
@@ -50,8 +67,13 @@ function pathOf(url: string): string {
 /** The HTTP composition root: the Elysia app around one Parlance. */
 export function createServer(parlance: Parlance, options: ServerOptions = {}) {
   const development = options.development ?? false;
-  const trustProxy = options.trustProxy ?? false;
+  const trustProxy = proxyHops(options.trustProxy);
   let routeIndex: ReturnType<typeof createRouteIndex> | null = null;
+  const workspace = createWorkspace(parlance, {
+    publicUrl: options.publicUrl,
+    development,
+    onInternalError: options.onInternalError,
+  });
 
   /** The Error object for `error`; `rate` is the window a 429 refers to (for Retry-After). */
   const respond = (
@@ -70,7 +92,15 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
         : 'Bearer realm="parlance"';
     }
     if (rate) extra["retry-after"] = String(retryAfterSeconds(rate, parlance.now().getTime()));
-    return jsonResponse(status, errorBody(error, parlance.now(), development), { ...headers, ...extra });
+    if (error.code === "unavailable") extra["retry-after"] = String(UNAVAILABLE_RETRY_AFTER_SECONDS);
+    if (error.retryAfter !== undefined) extra["retry-after"] = String(error.retryAfter);
+    const body = errorBody(error, parlance.now(), development);
+    if (development && body.details === undefined && (status === 400 || status === 413 || status === 415)) {
+      // Every refused input explains itself in development (CONTRACT §5), also when core's
+      // message says it all: the operation's rules are one link away.
+      body.details = `${request.method} ${pathOf(request.url)}: this operation's parameters and body are described in /api/v1/openapi.json and at /api/v1/docs`;
+    }
+    return jsonResponse(status, body, { ...headers, ...extra });
   };
 
   /**
@@ -88,8 +118,24 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
   };
 
   const app = new Elysia({ name: "parlance" })
+    .headers(SECURITY_HEADERS)
     .onRequest(async ({ request, set, server }) => {
       const path = pathOf(request.url);
+      const overLimit = requestLimitError(request);
+      if (overLimit) {
+        // An /api/v1 answer carries the rate-limit headers (CONTRACT §4): the caller is charged as anonymous.
+        if (isApiPath(path)) {
+          const admission = await admitAnonymously(request, server).catch(() => null);
+          if (admission) Object.assign(set.headers, rateHeaders(admission.rate));
+          if (admission?.limited)
+            return respond(admission.limited, set.headers as Record<string, string>, request, admission.rate);
+        }
+        return respond(overLimit, set.headers as Record<string, string>, request);
+      }
+      // The workspace is its own app, handed the request (within the URL and header limits) before any parsing: none of /api/v1's
+      // hooks (API keys, rate-limit headers, body reading) run for it.
+      if (path === WORKSPACE_PREFIX || path.startsWith(`${WORKSPACE_PREFIX}/`))
+        return workspace.handle(request, clientAddress(request, server, trustProxy));
       if (!isApiPath(path) || path === TOKEN_PATH) return;
       const successor = DEPRECATED[path];
       if (successor) {
@@ -109,7 +155,8 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
       // A caller without credentials learns nothing more (401), and its body is never read.
       const admission = admissionOf(request);
       if (admission && !admission.principal && admission.authError) throw admission.authError;
-      return readBody(request, contentType);
+      const limit = pathOf(request.url) === TOKEN_PATH ? MAX_TOKEN_BODY_BYTES : MAX_BODY_BYTES;
+      return readBody(request, contentType, limit);
     })
     .onError(async ({ code, error, set, request, server }) => {
       const path = pathOf(request.url);
@@ -135,7 +182,10 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
           );
         } else failure = new ParlanceError("not_found", `No route ${request.method} ${path}`);
       } else if (code === "VALIDATION" || error instanceof ValidationError) {
-        failure = invalid(describeValidation(error as ValidationError), (error as Error).message);
+        failure = invalid(
+          describeValidation(error as ValidationError),
+          validationDetails(error as ValidationError),
+        );
       } else if (code === "PARSE") {
         const cause = (error as Error).cause;
         failure = cause instanceof ParlanceError ? cause : invalid("Request body could not be parsed");
@@ -154,6 +204,7 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
       return respond(failure, headers, request);
     })
     .use(openApiRoutes())
+    .use(workspaceUiRoutes())
     .use(healthRoutes(parlance))
     .use(keyInfoRoutes(parlance))
     .use(projectRoutes(parlance))

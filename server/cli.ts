@@ -90,7 +90,9 @@ async function admin(args: ParsedArgs): Promise<void> {
     throw naming(e);
   });
   try {
-    const result = await call(runtime.parlance.admin);
+    const result = await call(runtime.parlance.admin, {
+      publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     say(`store ${store}`);
   } catch (e) {

@@ -1,5 +1,6 @@
 import type { Parlance } from "../core/index.ts";
 import { createServer, type ServerOptions } from "./app.ts";
+import { proxyHops } from "./client-address.ts";
 
 /** What the serving runtime knows about a request that the Request itself does not carry. */
 export interface ClientInfo {
@@ -11,13 +12,13 @@ export interface ClientInfo {
 export type FetchHandler = (request: Request, info?: ClientInfo) => Promise<Response>;
 
 /** The paths the API answers, relative to where it is mounted. */
-export const API_PATHS = ["/healthz", "/api/v1", "/api/v1/*"] as const;
+export const API_PATHS = ["/healthz", "/api/v1", "/api/v1/*", "/api/workspace", "/api/workspace/*"] as const;
 
 /**
  * The HTTP API as `fetch(Request, { clientAddress }) → Response`, for `Bun.serve`, `Deno.serve`, Hono,
  * Node through `@hono/node-server`, or a test calling it directly. Without `trustProxy` the client's
- * address is the one the caller passes (a client cannot choose it with X-Forwarded-For); with it,
- * the first X-Forwarded-For entry, as set by the operator's own proxy.
+ * address is the one the caller passes (a client cannot choose it with X-Forwarded-For); with it
+ * (a number of proxy hops, `true` for one), the X-Forwarded-For entry that many hops from the right.
  */
 export function createFetchHandler(parlance: Parlance, options: ServerOptions = {}): FetchHandler {
   return forwarder(parlance, options, "");
@@ -29,9 +30,11 @@ export function createFetchHandler(parlance: Parlance, options: ServerOptions = 
  * paths they were written for.
  */
 export function forwarder(parlance: Parlance, options: ServerOptions, prefix: string): FetchHandler {
-  const trustProxy = options.trustProxy ?? false;
-  // The app always reads X-Forwarded-For; below, it holds the caller's word or the real peer.
-  const app = createServer(parlance, { ...options, trustProxy: true });
+  const hops = proxyHops(options.trustProxy);
+  const trustProxy = hops > 0;
+  // The app always reads X-Forwarded-For: as the operator's proxies wrote it (their number of
+  // hops), or holding only the real peer, set below (one hop).
+  const app = createServer(parlance, { ...options, trustProxy: trustProxy ? hops : 1 });
   return (request, info) => {
     const address = trustProxy ? null : (info?.clientAddress ?? null);
     const spoofable = !trustProxy && request.headers.has("x-forwarded-for");

@@ -2,13 +2,17 @@ import { Database } from "bun:sqlite";
 import type { ParlanceServer } from "./app.ts";
 import type { Host, Listening } from "./host.ts";
 
+/** Seconds a connection may stay silent mid-request or between requests (Bun's default is 10). */
+export const IDLE_TIMEOUT_SECONDS = 30;
+
 /**
  * Elysia turns SO_REUSEPORT on by default: a second server on a busy port then starts without a
  * word and the kernel splits the connections between the two (each with its own store). Off, the
  * second one fails with EADDRINUSE, as a port in use should.
  */
 async function listen(app: ParlanceServer, hostname: string, port: number): Promise<Listening> {
-  const server = app.listen({ port, hostname, reusePort: false }).server;
+  // idleTimeout: a connection that sends nothing for 30 s is closed (slow-loris senders).
+  const server = app.listen({ port, hostname, reusePort: false, idleTimeout: IDLE_TIMEOUT_SECONDS }).server;
   return {
     port: server?.port ?? port,
     async stop() {

@@ -11,10 +11,20 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   precondition_failed: 412,
   payload_too_large: 413,
+  unsupported_media_type: 415,
+  request_timeout: 408,
+  uri_too_long: 414,
+  headers_too_large: 431,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
 };
+
+/**
+ * What a 503 (storage unavailable) tells the client to wait before retrying: a database restart
+ * or failover takes seconds, and clients retrying sooner only add load while it comes back.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** API.md's Error object. */
 export interface ErrorBody {

@@ -1,5 +1,6 @@
 import { runtimeHasher } from "../adapters/hasher.ts";
 import { createPQueueJobQueue } from "../adapters/p-queue-job-queue.ts";
+import { createPasswordHasher } from "../adapters/password-hasher.ts";
 import { systemClock } from "../adapters/system-clock.ts";
 import { type Clock, createParlance, type Logger, type Parlance } from "../core/index.ts";
 import type { Config } from "./config.ts";
@@ -23,8 +24,21 @@ export async function openRuntime(
   const store = await openStore(config.databaseUrl, clock, host.openSqlite, storeOptions);
   const queue = createPQueueJobQueue((e) => log("error", "background task failed", { error: String(e) }));
   const parlance = createParlance(
-    { storage: store.storage, queue, clock, rateLimiter: store.rateLimiter, hasher: runtimeHasher },
-    { anonRateLimit: config.anonRateLimit, jobLeaseMs: config.jobLeaseMs, log },
+    {
+      storage: store.storage,
+      queue,
+      clock,
+      rateLimiter: store.rateLimiter,
+      hasher: runtimeHasher,
+      passwords: createPasswordHasher(),
+    },
+    {
+      anonRateLimit: config.anonRateLimit,
+      jobLeaseMs: config.jobLeaseMs,
+      jobMaxAttempts: config.jobMaxAttempts,
+      maxQueuedJobs: config.maxQueuedJobs,
+      log,
+    },
   );
   return {
     parlance,

@@ -19,6 +19,16 @@ export function component<T extends TSchema>(name: string, schema: T): T {
   return Object.assign(schema, { [COMPONENT]: name });
 }
 
+/**
+ * A request-body schema without `default` anywhere at its top level: Elysia applies defaults by
+ * cloning the body with assignment, which turns a `"__proto__"` member into the clone's prototype
+ * (issue 10). Core applies the defaults instead; descriptions state them ("Default: …").
+ */
+export function withoutDefault<T extends TSchema>(schema: T): T {
+  delete (schema as { default?: unknown }).default;
+  return schema;
+}
+
 export const Uuid = (description: string) => t.String({ format: "uuid", description });
 export const Locale = (description = "Locale code such as en, pt-BR or zh-Hant-TW") =>
   t.String({ description, examples: ["fr"] });

@@ -7,7 +7,6 @@ import { openRuntime } from "./runtime.ts";
 import { VERSION } from "./version.ts";
 
 const FLUSH_EVERY_MS = 5_000;
-const POLL_JOBS_EVERY_MS = 2_000;
 const PURGE_TOKENS_EVERY_MS = 3_600_000;
 /** CONTRACT §11: exit within 5 seconds of SIGTERM or SIGINT. */
 const SHUTDOWN_DEADLINE_MS = 4_500;
@@ -26,6 +25,26 @@ function bootstrapBanner(key: string, orgId: string, command: string): string {
     line,
     "",
   ].join("\n");
+}
+
+function setupBanner(link: string): string {
+  const line = "=".repeat(78);
+  return [
+    line,
+    "  No one can sign in to the workspace yet. Open this one-time link (valid 24 hours)",
+    "  to create the first owner:",
+    "",
+    `  ${link}`,
+    line,
+    "",
+  ].join("\n");
+}
+
+/** Where people reach this server: PARLANCE_PUBLIC_URL, else the address it listens on. */
+function baseUrl(config: Config, port: number): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 }
 
 /** What a failed listen means, in words that say what to do. */
@@ -54,19 +73,24 @@ function listenFailure(error: unknown, host: string, port: number): Error {
 export async function serve(config: Config, log: Logger, host: Host, command: string): Promise<void> {
   const runtime = await openRuntime(config, log, host);
   const { parlance } = runtime;
-  await parlance.start();
   const app = createServer(parlance, {
     development: config.development,
-    trustProxy: config.trustProxy || host.setsForwardedFor,
+    // A host that sets X-Forwarded-For to the peer itself is one hop the app must read.
+    trustProxy: config.trustProxy || (host.setsForwardedFor ? 1 : 0),
     onInternalError: (error) => log("error", "internal error", { error: String(error) }),
+    publicUrl: config.publicUrl,
   });
   let listening: Listening;
   try {
-    listening = await host.listen(app, config.host, config.port, config.trustProxy);
+    listening = await host.listen(app, config.host, config.port, config.trustProxy > 0);
   } catch (e) {
     await runtime.close();
     throw listenFailure(e, config.host, config.port);
   }
+  // Jobs resume once listening: a server that cannot listen (port in use) must not release the
+  // leases of jobs another server on the same store is running, and a long import resumed at start
+  // must not hold the listening back.
+  await parlance.start();
   // After listening: a server that cannot start must not have shown (and spent) the only sight
   // of the bootstrap key. Requests before this line get 401, as no key exists yet.
   if (config.bootstrap) {
@@ -76,6 +100,9 @@ export async function serve(config: Config, log: Logger, host: Host, command: st
         `${bootstrapBanner(first.key, first.orgId, command)}Organization id: ${first.orgId}\n\n`,
       );
   }
+  // A new setup link at each start while the store has no user (the earlier ones stay valid 24 h).
+  const setupToken = await parlance.people.createSetupToken();
+  if (setupToken) process.stderr.write(setupBanner(`${baseUrl(config, listening.port)}/setup#${setupToken}`));
   log("info", "listening", {
     host: config.host,
     port: listening.port,
@@ -88,12 +115,11 @@ export async function serve(config: Config, log: Logger, host: Host, command: st
       () => parlance.flush().catch((e) => log("warn", "flush failed", { error: String(e) })),
       FLUSH_EVERY_MS,
     ),
-    setInterval(
-      () => parlance.storage.tokens.deleteExpired(parlance.now().toISOString()).catch(() => {}),
-      PURGE_TOKENS_EVERY_MS,
-    ),
+    setInterval(() => {
+      parlance.storage.tokens.deleteExpired(parlance.now().toISOString()).catch(() => {});
+      parlance.people.purgeSessions().catch(() => {});
+    }, PURGE_TOKENS_EVERY_MS),
   ];
-  if (parlance.storage.shared) timers.push(setInterval(() => parlance.wakeJobs(), POLL_JOBS_EVERY_MS));
 
   let stopping = false;
   const shutdown = async (signal: string) => {

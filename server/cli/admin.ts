@@ -3,6 +3,15 @@ import { integerFlag, list, optional, type ParsedArgs, required, UsageError } fr
 
 type Admin = Parlance["admin"];
 
+/** What a command may need besides the store: where people open the links it prints. */
+export interface AdminContext {
+  /** PARLANCE_PUBLIC_URL, else http://localhost:<PORT>. */
+  publicUrl: string;
+}
+
+const link = (context: AdminContext, page: string, secret: string) =>
+  `${context.publicUrl}/${page}#${secret}`;
+
 /** One operator command (CONTRACT §2): its words, its options, and the one core call it makes. */
 export interface AdminCommand {
   /** The words after `admin`, e.g. "project create". */
@@ -21,7 +30,7 @@ export interface AdminCommand {
    * Reads the options (a usage mistake throws here, before any store is opened) and returns the
    * core call to make.
    */
-  prepare(args: ParsedArgs): (admin: Admin) => Promise<unknown>;
+  prepare(args: ParsedArgs): (admin: Admin, context: AdminContext) => Promise<unknown>;
 }
 
 type Spec = Omit<AdminCommand, "createsStore"> & { createsStore?: boolean };
@@ -147,6 +156,81 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
         value: typeof given === "string" ? given : required(args, "value"),
       };
       return (a) => a.setEnvironmentOverride(input);
+    },
+  }),
+  command({
+    name: "record set",
+    synopsis: "--project ID --language LANG --key KEY [--value TEXT] [--status STATUS]",
+    summary: "Sets one record's value and/or status (history names the operator); prints the record.",
+    flags: ["project", "language", "key", "value", "status"],
+    prepare(args) {
+      const value = args.flags.get("value");
+      const input = {
+        projectId: required(args, "project"),
+        language: required(args, "language"),
+        key: required(args, "key"),
+        value: typeof value === "string" ? value : undefined,
+        status: optional(args, "status"),
+      };
+      if (input.value === undefined && input.status === undefined)
+        throw new UsageError("record set needs --value or --status");
+      return (a) => a.setRecord(input);
+    },
+  }),
+  command({
+    name: "user create",
+    synopsis: "--email EMAIL --name NAME [--org ORG_ID [--role ROLE] [--languages LANG,LANG]]",
+    summary:
+      "Creates an account and prints a one-time link (24 h) where the person sets a password.\n" +
+      "Without --org, on a store with no user yet: owner of every organization (like the setup link).\n" +
+      "With --org: a member with --role (owner, admin, developer, reviewer, translator; default translator).",
+    flags: ["email", "name", "org", "role", "languages"],
+    prepare(args) {
+      const languages = optional(args, "languages");
+      const input = {
+        email: required(args, "email"),
+        name: required(args, "name"),
+        orgId: optional(args, "org"),
+        role: optional(args, "role"),
+        languages: languages === undefined ? null : list(languages),
+      };
+      return async (a, context) => {
+        const { secret, ...created } = await a.createUser(input);
+        return { ...created, link: link(context, "reset", secret) };
+      };
+    },
+  }),
+  command({
+    name: "user invite",
+    synopsis: "--org ORG_ID --email EMAIL --role ROLE [--languages LANG,LANG]",
+    summary: "Invites a person to an organization; prints the one-time invitation link (7 days).",
+    flags: ["org", "email", "role", "languages"],
+    prepare(args) {
+      const org = required(args, "org");
+      const languages = optional(args, "languages");
+      const input = {
+        email: required(args, "email"),
+        role: required(args, "role"),
+        languages: languages === undefined ? null : list(languages),
+      };
+      return async (a, context) => {
+        const { secret, invitation } = await a.inviteUser(org, input);
+        return { ...invitation, link: link(context, "invite", secret) };
+      };
+    },
+  }),
+  command({
+    name: "user reset-password",
+    synopsis: "--email EMAIL",
+    summary:
+      "Prints a one-time link (24 h) where the person sets a new password; using it ends their sessions.",
+    flags: ["email"],
+    prepare(args) {
+      const email = required(args, "email");
+      return async (a, context) => {
+        const { secret, ...reset } = await a.resetPassword(email);
+        return { ...reset, link: link(context, "reset", secret) };
+      };
     },
   }),
   command({

@@ -39,9 +39,10 @@ server's process. "parlance admin <command> --help" describes one command.`;
 
 export const SERVE_USAGE = `usage: parlance serve [--port N] [--host ADDR]
 
-Serves /api/v1 and /healthz. The store is the one PARLANCE_DATABASE_URL names (default
-sqlite:./data/parlance.sqlite, created if missing). On a store without API keys it creates the
-first one and prints it once.
+Serves /api/v1, the workspace (/ and /api/workspace) and /healthz. The store is the one
+PARLANCE_DATABASE_URL names (default sqlite:./data/parlance.sqlite, created if missing). On a
+store without API keys it creates the first one and prints it once; while the store has no user
+it prints a one-time setup link for the first owner.
 
   --port N      listening port; default PORT, else 8080 (0 picks a free port)
   --host ADDR   listening address; default PARLANCE_HOST, else 0.0.0.0

@@ -57,11 +57,11 @@ export function buildDocument(app: AnyElysia): Json {
 
 /** The statuses every operation of its kind can answer besides its own (docs/api.md). */
 function implicitStatuses(path: string, finish: FinishInstructions, scoped: boolean): number[] {
-  const statuses = [405, 431, 500];
-  if (path.startsWith(API_PREFIX)) statuses.push(414, 429, 503);
+  const statuses = [405, 414, 431, 500];
+  if (path.startsWith(API_PREFIX)) statuses.push(429, 503);
   if (!finish.public) statuses.push(401);
   if (scoped) statuses.push(403);
-  if (finish.hasBody) statuses.push(400, 413, 415);
+  if (finish.hasBody) statuses.push(400, 408, 413, 415);
   return statuses;
 }
 
@@ -149,7 +149,7 @@ function defaultsInWords(schema: Json): void {
  * Replaces every schema marked as a component with a `$ref` to it, collecting the components.
  * Two uses of one name must be the same schema: a mismatch is a bug in the route schemas.
  */
-function withRefs<T>(node: T, schemas: Record<string, unknown>, seen: Map<string, string>): T {
+export function withRefs<T>(node: T, schemas: Record<string, unknown>, seen: Map<string, string>): T {
   if (Array.isArray(node)) return node.map((n) => withRefs(n, schemas, seen)) as T;
   if (!node || typeof node !== "object") return node;
   const { [COMPONENT]: name, ...rest } = node as Json;

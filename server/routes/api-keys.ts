@@ -2,6 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import type { Parlance } from "../../core/index.ts";
 import { operation } from "../openapi/operation.ts";
+import { MAX_OFFSET } from "../query-integer.ts";
 import { principalOf } from "../request-state.ts";
 import { ApiKeysPage, CreatedApiKey, errors, IsoDate, ScopeSchema } from "../schemas.ts";
 import { guard } from "./guard.ts";
@@ -15,11 +16,13 @@ export const apiKeyRoutes = (parlance: Parlance) =>
         ...(await parlance.listKeys(principalOf(request), query.limit, query.offset)),
       }),
       {
-        ...guard("apiKeys.manage"),
+        ...guard("apiKeys.manage", {
+          integers: { limit: { min: 1, max: 100 }, offset: { min: 0, max: MAX_OFFSET } },
+        }),
         query: t.Object({
-          // Bounds are checked by core's paging(): a query bound failing here would not name the field.
-          limit: t.Optional(t.Integer({ default: 20, description: "1 to 100" })),
-          offset: t.Optional(t.Integer({ default: 0, description: "0 or more" })),
+          // Read by guard's strict integer reader (400 naming the parameter); defaults applied in core.
+          limit: t.Optional(Type.Integer({ minimum: 1, maximum: 100, description: "Default: 20." })),
+          offset: t.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET, description: "Default: 0." })),
         }),
         response: {
           200: ApiKeysPage,
@@ -39,6 +42,8 @@ export const apiKeyRoutes = (parlance: Parlance) =>
       async ({ request, body, set }) => {
         const created = await parlance.createKey(principalOf(request), body);
         set.status = 201;
+        // The answer holds the only copy of the key: no cache may keep it.
+        set.headers["cache-control"] = "no-store";
         return { success: true, data: created };
       },
       {
@@ -48,7 +53,8 @@ export const apiKeyRoutes = (parlance: Parlance) =>
           name: t.String({ description: "1 to 100 characters, unique in the organization" }),
           scopes: t.Array(ScopeSchema, { minItems: 1 }),
           // TypeBox's own Integer: Elysia's t.Integer would also take "5" from a JSON body.
-          rateLimit: t.Optional(Type.Integer({ minimum: 1, maximum: 10000, default: 1000 })),
+          // No `default`: see server/routes/push.ts. Core applies 1000.
+          rateLimit: t.Optional(Type.Integer({ minimum: 1, maximum: 10000, description: "Default: 1000." })),
           expiresAt: t.Optional(t.Union([IsoDate, t.Null()])),
         }),
         response: {
@@ -65,8 +71,7 @@ export const apiKeyRoutes = (parlance: Parlance) =>
           scope: "admin",
           hasBody: true,
           requestBodyName: "ApiKeyRequest",
-          // Not yet required: the no-store header arrives with the http-hardening work.
-          headers: { 201: { "Cache-Control": false } },
+          headers: { 201: { "Cache-Control": true } },
         }),
       },
     );

@@ -1,7 +1,9 @@
 import { Elysia, t } from "elysia";
+import { invalid } from "../../core/errors.ts";
 import { type Parlance, retryAfterSeconds, type TokenRequest } from "../../core/index.ts";
-import { parsedBody } from "../body.ts";
+import { FormBody, UnparsedJson, UnsupportedBody, unsupportedMediaType } from "../body.ts";
 import { clientAddress } from "../client-address.ts";
+import { HTTP_STATUS } from "../http-errors.ts";
 import { operation } from "../openapi/operation.ts";
 import { rateHeaders } from "../rate-headers.ts";
 import { ErrorObject, OAuthError, TokenRequest as TokenRequestSchema, TokenResponse } from "../schemas.ts";
@@ -24,13 +26,40 @@ function basicCredentials(header: string | null): TokenRequest["basic"] {
 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 
+const PARAMETERS = ["grant_type", "client_id", "client_secret", "scope"] as const;
+
+/**
+ * The grant's parameters from a form or JSON body. RFC 6749 §3.2: a parameter sent twice is
+ * `invalid_request` (JSON bodies cannot repeat a member: the reader refuses it).
+ */
+function grantParameters(body: unknown): Record<string, unknown> {
+  if (body instanceof FormBody) {
+    const seen = new Set<string>();
+    for (const name of body.params.keys()) {
+      if (seen.has(name)) throw invalid(`Parameter ${name} appears more than once (RFC 6749 §3.2)`);
+      seen.add(name);
+    }
+    const out: Record<string, unknown> = Object.create(null);
+    for (const name of PARAMETERS) {
+      const value = body.params.get(name);
+      if (value !== null) out[name] = value;
+    }
+    return out;
+  }
+  if (body instanceof UnsupportedBody)
+    throw unsupportedMediaType(body.mediaType, "application/x-www-form-urlencoded");
+  const parsed = body instanceof UnparsedJson ? body.parse() : body;
+  return (
+    parsed && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : Object.create(null)
+  ) as Record<string, unknown>;
+}
+
 /** OAuth 2.0 client credentials: the API key is the client secret (CONTRACT §3). */
-export const authTokenRoutes = (parlance: Parlance, options: { trustProxy: boolean }) =>
+export const authTokenRoutes = (parlance: Parlance, options: { trustProxy: number }) =>
   new Elysia({ name: "auth-token" }).post(
     TOKEN_PATH,
     async ({ request, body, server }) => {
-      const parsed = parsedBody(body);
-      const form = (parsed && typeof parsed === "object" ? parsed : {}) as Record<string, unknown>;
+      const form = grantParameters(body);
       const req: TokenRequest = {
         grantType: str(form.grant_type),
         clientId: str(form.client_id),
@@ -43,11 +72,16 @@ export const authTokenRoutes = (parlance: Parlance, options: { trustProxy: boole
         ...rateHeaders(outcome.rate),
         "cache-control": "no-store",
         pragma: "no-cache",
+        "x-content-type-options": "nosniff",
         "content-type": "application/json; charset=utf-8",
       };
       if (outcome.ok) return new Response(JSON.stringify(outcome.body), { status: 200, headers });
-      if (outcome.status === 401) headers["www-authenticate"] = 'Bearer realm="parlance"';
-      if (outcome.status === 429) {
+      const status = HTTP_STATUS[outcome.code];
+      if (status === 401) {
+        // RFC 6749 §5.2: the challenge names the scheme the client tried.
+        headers["www-authenticate"] = req.basic ? 'Basic realm="parlance"' : 'Bearer realm="parlance"';
+      }
+      if (status === 429) {
         headers["retry-after"] = String(retryAfterSeconds(outcome.rate, parlance.now().getTime()));
       }
       const payload = {
@@ -55,7 +89,7 @@ export const authTokenRoutes = (parlance: Parlance, options: { trustProxy: boole
         error_description: outcome.description,
         timestamp: parlance.now().toISOString(),
       };
-      return new Response(JSON.stringify(payload), { status: outcome.status, headers });
+      return new Response(JSON.stringify(payload), { status, headers });
     },
     {
       parse: ["urlencoded", "json"],

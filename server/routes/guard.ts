@@ -1,15 +1,23 @@
 import type { Action } from "../../core/index.ts";
 import { parsedBody } from "../body.ts";
+import { type IntegerRange, readQueryIntegers } from "../query-integer.ts";
 import { principalOf } from "../request-state.ts";
+
+export interface GuardOptions {
+  /** Integer query parameters and their ranges, read strictly (server/query-integer.ts). */
+  integers?: Record<string, IntegerRange>;
+}
 
 /**
  * Route option that refuses the request before its input is parsed and validated: 401 without a
  * usable credential, 403 when the caller may not perform `action`; then the JSON body is parsed
- * (400 if it is not JSON). Handlers read the caller with `principalOf`.
+ * (400 if it is not JSON, 415 if it is another media type) and integer query parameters are read
+ * (400 naming the parameter). Handlers read the caller with `principalOf`.
  */
-export const guard = (action?: Action) => ({
-  transform(context: { request: Request; body: unknown }) {
+export const guard = (action?: Action, options: GuardOptions = {}) => ({
+  transform(context: { request: Request; body: unknown; query: Record<string, unknown> }) {
     principalOf(context.request, action);
     context.body = parsedBody(context.body);
+    if (options.integers) readQueryIntegers(context.query, options.integers);
   },
 });

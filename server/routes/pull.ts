@@ -23,7 +23,7 @@ const query = t.Object({
 });
 
 /** The file itself: documented by hand, since its media type depends on `format`. */
-const fileResponses = {
+export const FILE_RESPONSE_DOCS = {
   200: {
     description: "The exported file, as an attachment (Content-Disposition), with an ETag",
     content: Object.fromEntries(
@@ -35,8 +35,9 @@ const fileResponses = {
     ),
   },
   304: { description: "Not modified: If-None-Match matched the current ETag" },
-  ...errorDocs(400, 401, 403, 404, 429, 500),
 };
+
+const fileResponses = { ...FILE_RESPONSE_DOCS, ...errorDocs(400, 401, 403, 404, 429, 500) };
 
 /** `GET /pull` and its deprecated alias `GET /export`. */
 export const pullRoutes = (parlance: Parlance) => {

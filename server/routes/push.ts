@@ -2,17 +2,21 @@ import { Elysia, t } from "elysia";
 import { IMPORT_MODES, type Parlance, TRANSLATION_STATUSES } from "../../core/index.ts";
 import { operation } from "../openapi/operation.ts";
 import { principalOf } from "../request-state.ts";
-import { errors, Locale, PushAccepted, PushPreview, Uuid } from "../schemas.ts";
+import { errors, Locale, PushAccepted, PushPreview, Uuid, withoutDefault } from "../schemas.ts";
 import { guard } from "./guard.ts";
 
 const body = t.Object({
   content: t.String({ description: "Raw JSON file content, as a string" }),
   language: Locale("Target language of the imported values"),
   projectId: Uuid("Project to import into"),
-  dryRun: t.Optional(t.Boolean({ default: false, description: "Validate and preview without writing" })),
-  format: t.Optional(t.String({ description: "Only json is allowed", default: "json" })),
-  importMode: t.Optional(t.UnionEnum(IMPORT_MODES, { default: "merge" })),
-  status: t.Optional(t.UnionEnum(TRANSLATION_STATUSES, { default: "approved" })),
+  // No `default` in a body schema: applying one clones the body, and a clone assigns "__proto__"
+  // as the prototype (docs/security.md). Core applies the defaults; the words document them.
+  dryRun: t.Optional(t.Boolean({ description: "Validate and preview without writing. Default: false." })),
+  format: t.Optional(t.String({ description: 'Only json is allowed. Default: "json".' })),
+  importMode: t.Optional(withoutDefault(t.UnionEnum(IMPORT_MODES, { description: 'Default: "merge".' }))),
+  status: t.Optional(
+    withoutDefault(t.UnionEnum(TRANSLATION_STATUSES, { description: 'Default: "approved".' })),
+  ),
 });
 
 /** `POST /push` and its deprecated alias `POST /import`. */

@@ -1,6 +1,8 @@
+import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import type { Parlance } from "../../core/index.ts";
 import { operation } from "../openapi/operation.ts";
+import { MAX_OFFSET } from "../query-integer.ts";
 import { principalOf } from "../request-state.ts";
 import { errors, Locale, TranslationsPage, Uuid } from "../schemas.ts";
 import { guard } from "./guard.ts";
@@ -19,13 +21,15 @@ export const translationRoutes = (parlance: Parlance) =>
       })),
     }),
     {
-      ...guard("translations.read"),
+      ...guard("translations.read", {
+        integers: { limit: { min: 1, max: 1000 }, offset: { min: 0, max: MAX_OFFSET } },
+      }),
       query: t.Object({
         project_id: Uuid("Project to list"),
         language: Locale("Language to list"),
-        // Bounds are checked by core's paging(): a query bound failing here would not name the field.
-        limit: t.Optional(t.Integer({ default: 100, description: "1 to 1000" })),
-        offset: t.Optional(t.Integer({ default: 0, description: "0 or more" })),
+        // Read by guard's strict integer reader (400 naming the parameter); defaults applied in core.
+        limit: t.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: "Default: 100." })),
+        offset: t.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET, description: "Default: 0." })),
       }),
       response: {
         200: TranslationsPage,

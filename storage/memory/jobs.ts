@@ -1,5 +1,7 @@
 import type { ImportCommit, JobStore } from "../../core/ports.ts";
+import type { RecordState } from "../../core/records/types.ts";
 import type { Job } from "../../core/types.ts";
+import { addHistory, entryOf, type RecordLog, upsertRecord } from "./record-log.ts";
 import { type TranslationTable, writableLanguageRows } from "./translation-table.ts";
 
 const copy = (j: Job): Job => ({ ...j, summary: { ...j.summary }, payload: j.payload && { ...j.payload } });
@@ -14,7 +16,7 @@ function finish(j: Job, status: "completed" | "failed", now: string) {
   j.updatedAt = now;
 }
 
-export function createMemoryJobStore(table: TranslationTable): JobStore {
+export function createMemoryJobStore(table: TranslationTable, log: RecordLog): JobStore {
   // A Map iterates in insertion order: the order of creation, which claiming follows.
   const jobs = new Map<string, Job>();
   const held = (id: string, runId: string) => {
@@ -24,19 +26,53 @@ export function createMemoryJobStore(table: TranslationTable): JobStore {
 
   function apply(c: ImportCommit, now: string) {
     const rows = writableLanguageRows(table, c.projectId, c.language);
-    const doomed = new Set(c.deleteIds);
-    for (const [key, t] of rows) if (doomed.has(t.id)) rows.delete(key);
-    for (const w of c.writes) {
-      const existing = rows.get(w.key);
-      rows.set(w.key, {
-        id: existing?.id ?? w.id,
+    const a = c.audit;
+    const doomed = new Map(c.deleteIds.map((id, i) => [id, i]));
+    for (const [key, t] of rows) {
+      const i = doomed.get(t.id);
+      if (i === undefined) continue;
+      rows.delete(key);
+      if (a) {
+        const entry = { ...entryOf({ ...a.activity, at: now }, t), jobId: a.jobId };
+        addHistory(log, {
+          ...entry,
+          oldValue: t.value,
+          oldStatus: t.status,
+          newValue: null,
+          newStatus: null,
+          version: null,
+        });
+      }
+    }
+    c.writes.forEach((w, i) => {
+      const write = {
+        ...w,
         projectId: c.projectId,
-        key: w.key,
         language: c.language,
-        value: w.value,
-        status: w.status,
-        updatedAt: now,
+        warnings: a?.warnings[i] ?? [],
+        actor: a?.actor ?? null,
+      };
+      const record = upsertRecord(table, write, now);
+      if (!a) return;
+      const old = a.previous[i] ?? null;
+      addHistory(log, {
+        ...entryOf({ ...a.activity, at: now }, record),
+        jobId: a.jobId,
+        oldValue: old?.value ?? null,
+        oldStatus: old?.status ?? null,
+        newValue: record.value,
+        newStatus: record.status,
+        version: record.version,
       });
+    });
+    if (a) {
+      const byId = new Map<string, RecordState>();
+      for (const l of table.get(c.projectId)?.values() ?? []) for (const r of l.values()) byId.set(r.id, r);
+      for (const r of a.rechecks) {
+        const record = byId.get(r.id);
+        if (record) record.warnings = r.warnings.map((x) => ({ ...x }));
+      }
+      log.activity.push({ ...a.activity, detail: { ...a.activity.detail } });
     }
   }
 
@@ -59,6 +95,7 @@ export function createMemoryJobStore(table: TranslationTable): JobStore {
         if (!claimable) continue;
         j.status = "running";
         j.runId = runId;
+        j.attempts++;
         j.leaseUntil = leaseUntil;
         j.updatedAt = now;
         return copy(j);
@@ -84,6 +121,11 @@ export function createMemoryJobStore(table: TranslationTable): JobStore {
       j.errorMessage = message;
       finish(j, "failed", now);
       return true;
+    },
+    async countUnfinished() {
+      let n = 0;
+      for (const j of jobs.values()) if (unfinished(j)) n++;
+      return n;
     },
     async releaseLeases(now) {
       let n = 0;

@@ -32,6 +32,12 @@ export function createMemoryProjectStore(projects: Map<string, Project>): Projec
       if (!p.languages.includes(language)) p.languages.push(language);
       return copy(p);
     },
+    async rename(id, name) {
+      const p = projects.get(id);
+      if (!p) return null;
+      p.name = name;
+      return copy(p);
+    },
     async softDelete(id, now) {
       const p = projects.get(id);
       if (!p) return null;

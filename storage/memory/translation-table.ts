@@ -1,16 +1,16 @@
-import type { Translation } from "../../core/types.ts";
+import type { RecordState } from "../../core/records/types.ts";
 import { getOrCreate } from "./get-or-create.ts";
 
-/** project → language → key → row: the shape every read and every import touches. */
-export type TranslationTable = Map<string, Map<string, Map<string, Translation>>>;
+/** project → language → key → record: the shape every read and every import touches. */
+export type TranslationTable = Map<string, Map<string, Map<string, RecordState>>>;
 
-const EMPTY: ReadonlyMap<string, Translation> = new Map();
+const EMPTY: ReadonlyMap<string, RecordState> = new Map();
 
 export function languageRows(
   table: TranslationTable,
   projectId: string,
   language: string,
-): ReadonlyMap<string, Translation> {
+): ReadonlyMap<string, RecordState> {
   return table.get(projectId)?.get(language) ?? EMPTY;
 }
 
@@ -18,7 +18,7 @@ export function writableLanguageRows(
   table: TranslationTable,
   projectId: string,
   language: string,
-): Map<string, Translation> {
-  const languages = getOrCreate(table, projectId, () => new Map<string, Map<string, Translation>>());
-  return getOrCreate(languages, language, () => new Map<string, Translation>());
+): Map<string, RecordState> {
+  const languages = getOrCreate(table, projectId, () => new Map<string, Map<string, RecordState>>());
+  return getOrCreate(languages, language, () => new Map<string, RecordState>());
 }

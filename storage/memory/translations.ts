@@ -1,9 +1,10 @@
 import { compareCodePoints } from "../../core/code-point.ts";
 import type { TranslationStore } from "../../core/ports.ts";
-import type { ExistingRow, Project, Translation } from "../../core/types.ts";
+import type { RecordState } from "../../core/records/types.ts";
+import type { ExistingRow, Project } from "../../core/types.ts";
 import { languageRows, type TranslationTable } from "./translation-table.ts";
 
-const byKey = (a: Translation, b: Translation) => compareCodePoints(a.key, b.key);
+const byKey = (a: RecordState, b: RecordState) => compareCodePoints(a.key, b.key);
 
 export function createMemoryTranslationStore(
   table: TranslationTable,
@@ -28,7 +29,18 @@ export function createMemoryTranslationStore(
     },
     async listPage(projectId, language, limit, offset) {
       const all = sorted(projectId, language);
-      return { items: all.slice(offset, offset + limit).map((t) => ({ ...t })), total: all.length };
+      return {
+        items: all.slice(offset, offset + limit).map((t) => ({
+          id: t.id,
+          projectId: t.projectId,
+          key: t.key,
+          language: t.language,
+          value: t.value,
+          status: t.status,
+          updatedAt: t.updatedAt,
+        })),
+        total: all.length,
+      };
     },
     async countByOrg(orgId) {
       let n = 0;

@@ -8,7 +8,7 @@ export function createEnvironmentStore(sql: Sql): EnvironmentStore {
       await sql`
         INSERT INTO environment_overrides (project_id, environment, language, key, value)
         VALUES (${o.projectId}, ${o.environment}, ${o.language}, ${o.key}, ${o.value})
-        ON CONFLICT (project_id, environment, language, md5(key)) DO UPDATE SET value = excluded.value`;
+        ON CONFLICT (project_id, environment, language, parlance_key_digest(key)) DO UPDATE SET value = excluded.value`;
     },
     async list(projectId, environment, language) {
       const rows = await sql`

@@ -8,28 +8,42 @@ import type { Storage } from "../../core/ports.ts";
 import { createEnvironmentStore } from "./environments.ts";
 import { createJobStore } from "./jobs.ts";
 import { createKeyStore } from "./keys.ts";
+import { createMembershipStore } from "./memberships.ts";
 import { migratePostgres } from "./migrate.ts";
+import { createOneTimeTokenStore } from "./one-time-tokens.ts";
 import { createOrgStore } from "./orgs.ts";
 import { createProjectStore } from "./projects.ts";
 import { createRateWindowStore } from "./rate-windows.ts";
+import { createRecordStore } from "./records.ts";
+import { createSessionStore } from "./sessions.ts";
 import { createTokenStore } from "./tokens.ts";
 import { createTranslationStore } from "./translations.ts";
+import { withUnavailable } from "./unavailable.ts";
+import { createUserStore } from "./users.ts";
 
 export { isMigrated, migratePostgres } from "./migrate.ts";
 export { postgresMigrations } from "./schema.ts";
 
-/** Migrates the schema the client's search_path points at, then returns the store. */
+/**
+ * Migrates the schema the client's search_path points at, then returns the store. A database that
+ * cannot be reached makes every method reject with ParlanceError "unavailable" (503, not 500).
+ */
 export async function createPostgresStorage(sql: Sql): Promise<Storage> {
   await migratePostgres(sql);
-  return {
-    orgs: createOrgStore(sql),
-    projects: createProjectStore(sql),
-    keys: createKeyStore(sql),
-    tokens: createTokenStore(sql),
-    translations: createTranslationStore(sql),
-    jobs: createJobStore(sql),
-    environments: createEnvironmentStore(sql),
-    rateWindows: createRateWindowStore(sql),
+  return withUnavailable({
+    users: withUnavailable(createUserStore(sql)),
+    memberships: withUnavailable(createMembershipStore(sql)),
+    sessions: withUnavailable(createSessionStore(sql)),
+    oneTimeTokens: withUnavailable(createOneTimeTokenStore(sql)),
+    orgs: withUnavailable(createOrgStore(sql)),
+    projects: withUnavailable(createProjectStore(sql)),
+    keys: withUnavailable(createKeyStore(sql)),
+    tokens: withUnavailable(createTokenStore(sql)),
+    translations: withUnavailable(createTranslationStore(sql)),
+    records: withUnavailable(createRecordStore(sql)),
+    jobs: withUnavailable(createJobStore(sql)),
+    environments: withUnavailable(createEnvironmentStore(sql)),
+    rateWindows: withUnavailable(createRateWindowStore(sql)),
     shared: true,
     async exclusive(name, fn) {
       // A session-level advisory lock on a connection of its own, held while fn works through the
@@ -48,5 +62,5 @@ export async function createPostgresStorage(sql: Sql): Promise<Storage> {
     },
     // The client belongs to the caller, and the adapter holds nothing else.
     async close() {},
-  };
+  });
 }

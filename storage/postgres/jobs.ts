@@ -1,7 +1,8 @@
 import type { Sql, TransactionSql } from "postgres";
 import type { ImportCommit, JobStore } from "../../core/ports.ts";
 import type { ImportPayload, ImportSummary, Job, JobStatus } from "../../core/types.ts";
-import { type DbRow, iso, isoOrNull, str, strOrNull } from "./convert.ts";
+import { type DbRow, iso, isoOrNull, num, str, strOrNull } from "./convert.ts";
+import { deletionEntries, insertActivity, setWarnings, upsertWrites, warningsJson } from "./record-writes.ts";
 
 /** Rows written before migration 2 still carry the content inside the payload's JSON. */
 function payloadOf(json: string, content: unknown): ImportPayload {
@@ -20,51 +21,75 @@ const toJob = (r: DbRow): Job => ({
   errorMessage: strOrNull(r.error_message),
   payload: r.payload === null ? null : payloadOf(str(r.payload), r.content),
   leaseUntil: isoOrNull(r.lease_until),
+  attempts: num(r.attempts),
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
 });
 
 /** Applies one import's writes and deletes with a constant number of statements, whatever its size. */
 async function applyCommit(tx: TransactionSql, c: ImportCommit, now: string): Promise<void> {
+  const a = c.audit;
+  const ctx = {
+    projectId: c.projectId,
+    actor: a?.actor ?? null,
+    eventId: a?.activity.id ?? "",
+    action: "import",
+    jobId: a?.jobId ?? null,
+    at: now,
+    history: a !== undefined,
+  };
   if (c.deleteIds.length > 0) {
     await tx`
       DELETE FROM translations
       WHERE id = ANY (${tx.array(c.deleteIds)}::text[])
         AND project_id = ${c.projectId} AND language = ${c.language}`;
+    if (a) {
+      const rows = c.deleteIds.flatMap((id, i) => {
+        const d = a.deleted[i];
+        return d ? [{ id, key: d.key, language: c.language, value: d.value, status: d.status }] : [];
+      });
+      await deletionEntries(tx, ctx, rows);
+    }
   }
-  if (c.writes.length === 0) return;
   // An existing row keeps its id: the conflict updates it in place.
-  await tx`
-    INSERT INTO translations (id, project_id, language, key, value, status, updated_at)
-    SELECT u.id, ${c.projectId}, ${c.language}, u.key, u.value, u.status, ${now}::timestamptz
-    FROM unnest(${tx.array(c.writes.map((w) => w.id))}::text[],
-                ${tx.array(c.writes.map((w) => w.key))}::text[],
-                ${tx.array(c.writes.map((w) => w.value))}::text[],
-                ${tx.array(c.writes.map((w) => w.status))}::text[]) AS u(id, key, value, status)
-    ON CONFLICT (project_id, language, md5(key)) DO UPDATE
-    SET value = excluded.value, status = excluded.status, updated_at = excluded.updated_at`;
+  const writes = c.writes.map((w, i) => ({
+    ...w,
+    language: c.language,
+    warnings: warningsJson(a?.warnings[i]),
+    old: a?.previous[i] ?? null,
+  }));
+  await upsertWrites(tx, ctx, writes);
+  if (a) {
+    await setWarnings(tx, a.rechecks);
+    await insertActivity(tx, { ...a.activity, at: now });
+  }
 }
+
+/** The length of a lease the caller expressed in its own clock's time. */
+const leaseMs = (now: string, leaseUntil: string) => Date.parse(leaseUntil) - Date.parse(now);
 
 export function createJobStore(sql: Sql): JobStore {
   return {
     async create(j) {
       await sql`
         INSERT INTO jobs (id, org_id, project_id, type, status, run_id, summary, error_message,
-                          payload, lease_until, created_at, updated_at, content)
+                          payload, lease_until, created_at, updated_at, content, attempts)
         VALUES (${j.id}, ${j.orgId}, ${j.projectId}, ${j.type}, ${j.status}, ${j.runId},
                 ${JSON.stringify(j.summary)}, ${j.errorMessage},
                 ${j.payload === null ? null : JSON.stringify({ ...j.payload, content: undefined })}, ${j.leaseUntil},
-                ${j.createdAt}, ${j.updatedAt}, ${j.payload?.content ?? null})`;
+                ${j.createdAt}, ${j.updatedAt}, ${j.payload?.content ?? null}, ${j.attempts})`;
     },
     async get(id) {
       // Polling never reads the payload back (it can be 12 MB).
       const [row] = await sql`
         SELECT id, org_id, project_id, type, status, run_id, summary, error_message, NULL AS payload,
-               lease_until, created_at, updated_at
+               lease_until, attempts, created_at, updated_at
         FROM jobs WHERE id = ${id}`;
       return row ? toJob(row) : null;
     },
     async claimNext(runId, now, leaseUntil) {
+      // Leases are compared with and measured from the database's clock (now()): the instances
+      // sharing the database may disagree about the time, the database does not.
       // A running job without a lease was released at start-up (releaseLeases) and is claimable.
       // SKIP LOCKED lets racing instances pass over a job another one is claiming; a job whose
       // row changed meanwhile is re-checked against the WHERE clause before it is taken.
@@ -72,7 +97,7 @@ export function createJobStore(sql: Sql): JobStore {
         WITH candidate AS (
           SELECT j.id FROM jobs j
           WHERE j.status IN ('pending', 'running')
-            AND (j.status = 'pending' OR j.lease_until IS NULL OR j.lease_until < ${now})
+            AND (j.status = 'pending' OR j.lease_until IS NULL OR j.lease_until < now())
             AND NOT EXISTS (
               SELECT 1 FROM jobs older
               WHERE older.project_id = j.project_id AND older.seq < j.seq
@@ -81,14 +106,16 @@ export function createJobStore(sql: Sql): JobStore {
           LIMIT 1
           FOR UPDATE SKIP LOCKED
         )
-        UPDATE jobs SET status = 'running', run_id = ${runId}, lease_until = ${leaseUntil}, updated_at = ${now}
+        UPDATE jobs SET status = 'running', run_id = ${runId}, attempts = jobs.attempts + 1,
+                        lease_until = now() + ${leaseMs(now, leaseUntil)}::double precision * interval '1 millisecond',
+                        updated_at = ${now}
         FROM candidate WHERE jobs.id = candidate.id
         RETURNING jobs.*`;
       return row ? toJob(row) : null;
     },
-    async renewLease(id, runId, leaseUntil) {
+    async renewLease(id, runId, leaseUntil, now) {
       const result = await sql`
-        UPDATE jobs SET lease_until = ${leaseUntil}
+        UPDATE jobs SET lease_until = now() + ${leaseMs(now, leaseUntil)}::double precision * interval '1 millisecond'
         WHERE id = ${id} AND run_id = ${runId} AND status = 'running'`;
       return result.count > 0;
     },
@@ -112,6 +139,11 @@ export function createJobStore(sql: Sql): JobStore {
                         lease_until = NULL, updated_at = ${now}
         WHERE id = ${id} AND run_id = ${runId} AND status = 'running'`;
       return result.count > 0;
+    },
+    async countUnfinished() {
+      // The partial index jobs_unfinished holds exactly these rows.
+      const [row] = await sql`SELECT count(*)::int AS n FROM jobs WHERE status IN ('pending', 'running')`;
+      return num(row?.n ?? 0);
     },
     async releaseLeases(now) {
       const result = await sql`

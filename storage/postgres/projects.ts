@@ -44,6 +44,10 @@ export function createProjectStore(sql: Sql): ProjectStore {
         RETURNING *`;
       return row ? toProject(row) : null;
     },
+    async rename(id, name) {
+      const [row] = await sql`UPDATE projects SET name = ${name} WHERE id = ${id} RETURNING *`;
+      return row ? toProject(row) : null;
+    },
     async softDelete(id, now) {
       const [row] = await sql`
         UPDATE projects SET deleted_at = coalesce(deleted_at, ${now}) WHERE id = ${id} RETURNING *`;

@@ -4,7 +4,9 @@
  * - Sorted text (names, keys, ids) uses COLLATE "C": byte order of UTF-8 is code-point order.
  * - Dates are timestamptz; every read converts them back to `toISOString()` form.
  * - Translation and override keys may be 1,000 code points (up to 4,000 bytes), past the 2,704-byte
- *   limit of a btree entry, so their uniqueness is enforced on md5(key) rather than on the key.
+ *   limit of a btree entry, so their uniqueness is enforced on a digest of the key rather than on
+ *   the key: md5 in migration 1, SHA-256 (`parlance_key_digest`) since migration 3, because two
+ *   printable keys with one md5 exist and the second overwrote the first.
  * - Foreign keys as in the SQLite schema, so both adapters refuse the same orphans.
  */
 import type { Migration } from "../migrations.ts";
@@ -111,6 +113,88 @@ CREATE TABLE rate_limits (
 );
 `;
 
+// The digest of a key, for unique indexes. convert_to is only STABLE because it depends on the
+// database's encoding, which never changes for a database: declaring the wrapper IMMUTABLE (as an
+// index needs) is true here. The old md5 indexes are replaced; the rows stay as they are (keys that
+// were unique under md5 are unique under SHA-256 too).
+const hardening = `
+CREATE FUNCTION parlance_key_digest(key text) RETURNS bytea
+  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+  AS $$ SELECT sha256(convert_to(key, 'UTF8')) $$;
+
+CREATE UNIQUE INDEX translations_key ON translations (project_id, language, parlance_key_digest(key));
+DROP INDEX translations_identity;
+CREATE UNIQUE INDEX environment_overrides_key
+  ON environment_overrides (project_id, environment, language, parlance_key_digest(key));
+DROP INDEX environment_overrides_identity;
+
+-- How many times the job was claimed: a job that kills its process each time is failed after a few.
+ALTER TABLE jobs ADD COLUMN attempts integer NOT NULL DEFAULT 0;
+
+-- Ended windows of the shared limiter are deleted by reset_at.
+CREATE INDEX rate_limits_reset ON rate_limits (reset_at);
+`;
+
+// Keys may pass a btree entry's limit, so no index leads with the key: browsing reads a language's
+// rows through translations_key (translations_identity before migration 3) and sorts them (SQLite, which has no such limit, walks an index).
+const records = `
+ALTER TABLE translations ADD COLUMN version integer NOT NULL DEFAULT 1;
+ALTER TABLE translations ADD COLUMN warnings text; -- JSON array; NULL when there is none
+ALTER TABLE translations ADD COLUMN updated_by text; -- JSON actor; NULL before history existed
+ALTER TABLE translations ADD COLUMN updated_by_user text COLLATE "C"; -- the user id when a person changed it last
+ALTER TABLE translations ADD COLUMN search text; -- folded key U+0001 folded value (core/records/fold.ts)
+UPDATE translations SET search = lower(key) || chr(1) || lower(value);
+
+CREATE TABLE record_history (
+  seq bigserial PRIMARY KEY,
+  project_id text COLLATE "C" NOT NULL,
+  record_id text COLLATE "C" NOT NULL,
+  key text COLLATE "C" NOT NULL,
+  language text COLLATE "C" NOT NULL,
+  event_id text NOT NULL,
+  action text NOT NULL,
+  actor text NOT NULL,
+  job_id text,
+  at timestamptz NOT NULL,
+  old_value text,
+  old_status text,
+  new_value text,
+  new_status text,
+  version integer
+);
+CREATE INDEX record_history_record ON record_history (record_id, seq);
+
+CREATE TABLE activity (
+  seq bigserial PRIMARY KEY,
+  id text COLLATE "C" NOT NULL UNIQUE,
+  project_id text COLLATE "C" NOT NULL,
+  action text NOT NULL,
+  actor text NOT NULL,
+  job_id text,
+  language text,
+  key text COLLATE "C",
+  detail text NOT NULL,
+  at timestamptz NOT NULL
+);
+CREATE INDEX activity_project ON activity (project_id, seq);
+
+CREATE TABLE deleted_records (
+  id text COLLATE "C" PRIMARY KEY,
+  project_id text COLLATE "C" NOT NULL,
+  language text COLLATE "C" NOT NULL,
+  key text COLLATE "C" NOT NULL,
+  value text NOT NULL,
+  status text NOT NULL,
+  version integer NOT NULL,
+  warnings text,
+  updated_at timestamptz NOT NULL,
+  updated_by text,
+  deleted_at timestamptz NOT NULL,
+  deleted_by text NOT NULL
+);
+CREATE INDEX deleted_records_key ON deleted_records (project_id, md5(key));
+`;
+
 export const postgresMigrations: readonly Migration[] = [
   { version: 1, name: "initial", sql: initial },
   // The push's raw content no longer travels inside the payload's JSON (stringified and parsed
@@ -119,5 +203,64 @@ export const postgresMigrations: readonly Migration[] = [
     version: 2,
     name: "job content in a column of its own",
     sql: "ALTER TABLE jobs ADD COLUMN content text;",
+  },
+  { version: 3, name: "collision-free key index, job attempts, rate window expiry", sql: hardening },
+  {
+    version: 4,
+    name: "people: users, memberships, sessions, one-time tokens",
+    sql: `
+CREATE TABLE users (
+  id text PRIMARY KEY,
+  email text NOT NULL,
+  email_lower text NOT NULL UNIQUE,
+  name text NOT NULL,
+  password_hash text NOT NULL,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL
+);
+
+CREATE TABLE memberships (
+  org_id text NOT NULL REFERENCES organizations(id),
+  user_id text NOT NULL REFERENCES users(id),
+  role text NOT NULL CHECK (role IN ('owner', 'admin', 'developer', 'reviewer', 'translator')),
+  languages text[], -- NULL means every language
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (org_id, user_id)
+);
+CREATE INDEX memberships_user ON memberships (user_id, org_id);
+
+CREATE TABLE sessions (
+  id text PRIMARY KEY,
+  token_hash text NOT NULL UNIQUE,
+  user_id text NOT NULL REFERENCES users(id),
+  created_at timestamptz NOT NULL,
+  last_used_at timestamptz NOT NULL,
+  idle_expires_at timestamptz NOT NULL,
+  absolute_expires_at timestamptz NOT NULL,
+  user_agent text
+);
+CREATE INDEX sessions_user ON sessions (user_id);
+
+CREATE TABLE one_time_tokens (
+  id text PRIMARY KEY,
+  token_hash text NOT NULL UNIQUE,
+  kind text NOT NULL CHECK (kind IN ('setup', 'invitation', 'reset')),
+  org_id text,
+  email text,
+  role text,
+  languages text[], -- NULL means every language
+  user_id text,
+  created_by text,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz
+);
+CREATE INDEX one_time_tokens_org ON one_time_tokens (org_id, kind);
+`,
+  },
+  {
+    version: 5,
+    name: "records: versions, warnings, authors, history, activity, deleted keys",
+    sql: records,
   },
 ];

@@ -4,21 +4,28 @@ import { createLocalExclusive } from "../local-exclusive.ts";
 import { createSqliteEnvironmentStore } from "./environments.ts";
 import { createSqliteJobStore } from "./jobs.ts";
 import { createSqliteKeyStore } from "./keys.ts";
+import { createSqliteMembershipStore } from "./memberships.ts";
 import { configureSqlite, migrateSqlite } from "./migrate.ts";
+import { createSqliteOneTimeTokenStore } from "./one-time-tokens.ts";
 import { createSqliteOrganizationStore } from "./organizations.ts";
 import { createSqliteProjectStore } from "./projects.ts";
 import { createSqliteRateWindowStore } from "./rate-windows.ts";
 import { createReadCache } from "./read-cache.ts";
+import { createSqliteRecordStore } from "./records.ts";
+import { createSqliteSessionStore } from "./sessions.ts";
 import { createStatements } from "./statements.ts";
 import { createSqliteTokenStore } from "./tokens.ts";
 import { createSqliteTranslationStore } from "./translations.ts";
+import { withUnavailable } from "./unavailable.ts";
+import { createSqliteUserStore } from "./users.ts";
 
 export { configureSqlite, migrateSqlite } from "./migrate.ts";
 export { SQLITE_MIGRATIONS } from "./schema.ts";
 
 /**
  * Storage on a bun:sqlite connection the caller opened (and closes). Configures the connection and
- * migrates the schema before preparing its statements.
+ * migrates the schema before preparing its statements. A database another connection keeps locked
+ * past busy_timeout makes a method reject with ParlanceError "unavailable" (503, not 500).
  */
 export function createSqliteStorage(db: Database): Storage {
   configureSqlite(db);
@@ -26,15 +33,20 @@ export function createSqliteStorage(db: Database): Storage {
   const s = createStatements(db);
   const ping = s.prepare<{ ok: number }, []>("SELECT 1 AS ok");
   const cache = createReadCache(s);
-  return {
-    orgs: createSqliteOrganizationStore(s, cache),
-    projects: createSqliteProjectStore(s, cache),
-    keys: createSqliteKeyStore(db, s, cache),
-    tokens: createSqliteTokenStore(s),
-    translations: createSqliteTranslationStore(db, s),
-    jobs: createSqliteJobStore(db, s),
-    environments: createSqliteEnvironmentStore(s),
-    rateWindows: createSqliteRateWindowStore(db, s),
+  return withUnavailable({
+    users: withUnavailable(createSqliteUserStore(s)),
+    memberships: withUnavailable(createSqliteMembershipStore(db, s)),
+    sessions: withUnavailable(createSqliteSessionStore(s)),
+    oneTimeTokens: withUnavailable(createSqliteOneTimeTokenStore(s)),
+    orgs: withUnavailable(createSqliteOrganizationStore(s, cache)),
+    projects: withUnavailable(createSqliteProjectStore(s, cache)),
+    keys: withUnavailable(createSqliteKeyStore(db, s, cache)),
+    tokens: withUnavailable(createSqliteTokenStore(s)),
+    translations: withUnavailable(createSqliteTranslationStore(db, s)),
+    records: withUnavailable(createSqliteRecordStore(db, s)),
+    jobs: withUnavailable(createSqliteJobStore(db, s)),
+    environments: withUnavailable(createSqliteEnvironmentStore(s)),
+    rateWindows: withUnavailable(createSqliteRateWindowStore(db, s)),
     shared: false,
     exclusive: createLocalExclusive(),
     async ping() {
@@ -43,5 +55,5 @@ export function createSqliteStorage(db: Database): Storage {
     async close() {
       s.finalizeAll();
     },
-  };
+  });
 }

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { ImportCommit, JobStore } from "../../core/ports.ts";
 import type { ImportPayload, ImportSummary, Job, JobStatus } from "../../core/types.ts";
+import { createRecordWriter, warningsJson } from "./record-writes.ts";
 import type { Statements } from "./statements.ts";
 
 interface JobRow {
@@ -15,6 +16,7 @@ interface JobRow {
   payload: string | null;
   content: string | null;
   lease_until: string | null;
+  attempts: number | bigint;
   created_at: string;
   updated_at: string;
 }
@@ -30,6 +32,7 @@ const toJob = (r: JobRow): Job => ({
   errorMessage: r.error_message,
   payload: r.payload === null ? null : payloadOf(r.payload, r.content),
   leaseUntil: r.lease_until,
+  attempts: Number(r.attempts),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -41,15 +44,15 @@ function payloadOf(json: string, content: string | null): ImportPayload {
 }
 
 const COLUMNS = `id, org_id, project_id, type, status, run_id, summary, error_message, payload, lease_until,
-  created_at, updated_at, content`;
+  created_at, updated_at, content, attempts`;
 
 type Text = string | null;
 
 export function createSqliteJobStore(db: Database, s: Statements): JobStore {
   const insert = s.prepare<
     never,
-    [string, string, string, string, string, string, string, Text, Text, Text, string, string, Text]
-  >(`INSERT INTO jobs (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    [string, string, string, string, string, string, string, Text, Text, Text, string, string, Text, number]
+  >(`INSERT INTO jobs (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // Polling never reads the payload back (it can be 12 MB).
   const select = s.prepare<JobRow, [string]>(
     `SELECT ${COLUMNS.replace("payload", "NULL AS payload").replace("content", "NULL AS content")} FROM jobs WHERE id = ?`,
@@ -57,7 +60,7 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
   // One statement, so it is atomic: the subquery and the update see the same snapshot under the
   // write lock. A job is claimable only if no older unfinished job of its project exists.
   const claim = s.prepare<JobRow, [string, string, string, string]>(
-    `UPDATE jobs SET status = 'running', run_id = ?, lease_until = ?, updated_at = ?
+    `UPDATE jobs SET status = 'running', run_id = ?, lease_until = ?, updated_at = ?, attempts = attempts + 1
      WHERE seq = (
        SELECT j.seq FROM jobs j
        WHERE j.status IN ('pending', 'running')
@@ -76,14 +79,12 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
        lease_until = NULL, updated_at = ?
      WHERE id = ? AND run_id = ? AND status = 'running'`,
   );
-  const upsert = s.prepare<never, [string, string, string, string, string, string, string]>(
-    `INSERT INTO translations (id, project_id, language, key, value, status, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (project_id, language, key)
-     DO UPDATE SET value = excluded.value, status = excluded.status, updated_at = excluded.updated_at`,
-  );
+  const writer = createRecordWriter(s);
   const remove = s.prepare<never, [string, string, string]>(
     "DELETE FROM translations WHERE id = ? AND project_id = ? AND language = ?",
+  );
+  const unfinishedCount = s.prepare<{ n: number | bigint }, []>(
+    "SELECT count(*) AS n FROM jobs WHERE status IN ('pending', 'running')",
   );
   const release = s.prepare<never, [string]>(
     "UPDATE jobs SET lease_until = NULL, updated_at = ? WHERE status = 'running'",
@@ -93,8 +94,53 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
     if (finish.run("completed", JSON.stringify(c.summary), null, now, id, runId).changes === 0) return false;
     // Deletes first: a replace never deletes a key it also writes, so the order only matters to a
     // caller's mistake, and this one leaves the written row in place.
-    for (const deleteId of c.deleteIds) remove.run(deleteId, c.projectId, c.language);
-    for (const w of c.writes) upsert.run(w.id, c.projectId, c.language, w.key, w.value, w.status, now);
+    const a = c.audit;
+    const entry = (recordId: string, key: string) => ({
+      projectId: c.projectId,
+      recordId,
+      key,
+      language: c.language,
+      eventId: a?.activity.id ?? "",
+      action: "import" as const,
+      actor: a?.actor ?? { kind: "operator" as const },
+      jobId: a?.jobId ?? null,
+      at: now,
+    });
+    c.deleteIds.forEach((deleteId, i) => {
+      remove.run(deleteId, c.projectId, c.language);
+      const old = a?.deleted[i];
+      if (a && old) {
+        const e = {
+          oldValue: old.value,
+          oldStatus: old.status,
+          newValue: null,
+          newStatus: null,
+          version: null,
+        };
+        writer.history({ ...entry(deleteId, old.key), ...e });
+      }
+    });
+    c.writes.forEach((w, i) => {
+      const row = { ...w, projectId: c.projectId, language: c.language };
+      const version = writer.upsert(
+        { ...row, warnings: warningsJson(a?.warnings[i]), actor: a?.actor ?? null },
+        now,
+      );
+      if (!a) return;
+      const old = a.previous[i] ?? null;
+      writer.history({
+        ...entry(w.id, w.key),
+        oldValue: old?.value ?? null,
+        oldStatus: old?.status ?? null,
+        newValue: w.value,
+        newStatus: w.status,
+        version,
+      });
+    });
+    if (a) {
+      for (const r of a.rechecks) writer.setWarnings(r.id, r.warnings);
+      writer.activity({ ...a.activity, at: now });
+    }
     return true;
   });
 
@@ -114,6 +160,7 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
         j.createdAt,
         j.updatedAt,
         j.payload?.content ?? null,
+        j.attempts,
       );
     },
     async get(id) {
@@ -134,6 +181,9 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
     },
     async fail(id, runId, message, now) {
       return finish.run("failed", null, message, now, id, runId).changes > 0;
+    },
+    async countUnfinished() {
+      return Number(unfinishedCount.get()?.n ?? 0);
     },
     async releaseLeases(now) {
       return release.run(now).changes;

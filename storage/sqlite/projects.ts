@@ -46,6 +46,9 @@ export function createSqliteProjectStore(s: Statements, cache: ReadCache): Proje
   const markDeleted = s.prepare<ProjectRow, [string, string]>(
     "UPDATE projects SET deleted_at = COALESCE(deleted_at, ?) WHERE id = ? RETURNING *",
   );
+  const setName = s.prepare<ProjectRow, [string, string]>(
+    "UPDATE projects SET name = ? WHERE id = ? RETURNING *",
+  );
   return {
     async create(p) {
       cache.clear();
@@ -75,6 +78,11 @@ export function createSqliteProjectStore(s: Statements, cache: ReadCache): Proje
     async addLanguage(id, language) {
       cache.clear();
       const row = appendLanguage.get(language, id, language) ?? select.get(id);
+      return row ? toProject(row) : null;
+    },
+    async rename(id, name) {
+      cache.clear();
+      const row = setName.get(name, id);
       return row ? toProject(row) : null;
     },
     async softDelete(id, now) {

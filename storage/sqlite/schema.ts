@@ -108,4 +108,137 @@ CREATE TABLE rate_windows (
     // it back meant stringifying and parsing up to 12 MiB; `payload` keeps the small parameters.
     sql: "ALTER TABLE jobs ADD COLUMN content TEXT;",
   },
+  {
+    version: 3,
+    name: "job attempts",
+    // How many times the job was claimed: a job that kills its process each time is failed after a few.
+    sql: "ALTER TABLE jobs ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;",
+  },
+  {
+    version: 4,
+    name: "people: users, memberships, sessions, one-time tokens",
+    sql: `
+CREATE TABLE users (
+  id TEXT PRIMARY KEY,
+  email TEXT NOT NULL,
+  email_lower TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  password_hash TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE TABLE memberships (
+  org_id TEXT NOT NULL REFERENCES organizations(id),
+  user_id TEXT NOT NULL REFERENCES users(id),
+  role TEXT NOT NULL CHECK (role IN ('owner', 'admin', 'developer', 'reviewer', 'translator')),
+  languages TEXT, -- JSON array; NULL means every language
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (org_id, user_id)
+);
+CREATE INDEX memberships_user ON memberships(user_id, org_id);
+
+CREATE TABLE sessions (
+  id TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  user_id TEXT NOT NULL REFERENCES users(id),
+  created_at TEXT NOT NULL,
+  last_used_at TEXT NOT NULL,
+  idle_expires_at TEXT NOT NULL,
+  absolute_expires_at TEXT NOT NULL,
+  user_agent TEXT
+);
+CREATE INDEX sessions_user ON sessions(user_id);
+
+CREATE TABLE one_time_tokens (
+  id TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  kind TEXT NOT NULL CHECK (kind IN ('setup', 'invitation', 'reset')),
+  org_id TEXT,
+  email TEXT,
+  role TEXT,
+  languages TEXT, -- JSON array; NULL means every language
+  user_id TEXT,
+  created_by TEXT,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  used_at TEXT
+);
+CREATE INDEX one_time_tokens_org ON one_time_tokens(org_id, kind);
+`,
+  },
+  {
+    version: 5,
+    name: "records: versions, warnings, authors, history, activity, deleted keys",
+    sql: `
+ALTER TABLE translations ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE translations ADD COLUMN warnings TEXT; -- JSON array; NULL when there is none
+ALTER TABLE translations ADD COLUMN updated_by TEXT; -- JSON actor; NULL before history existed
+ALTER TABLE translations ADD COLUMN updated_by_user TEXT; -- the user id when a person changed it last
+ALTER TABLE translations ADD COLUMN search TEXT; -- folded key U+0001 folded value (core/records/fold.ts)
+UPDATE translations SET search = lower(key) || char(1) || lower(value);
+-- value <> '' and warnings IS NOT NULL, written with them: an index covers stored columns only.
+ALTER TABLE translations ADD COLUMN filled INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE translations ADD COLUMN flagged INTEGER NOT NULL DEFAULT 0;
+UPDATE translations SET filled = 0 WHERE value = '';
+-- Browsing reads only this index (rows are wide: value, warnings, author): every filter, count and
+-- text search of a language walks it in key order, and probes of another language's record by key
+-- find what they need in it too.
+CREATE INDEX translations_browse
+  ON translations(project_id, language, key, status, flagged, filled, updated_at, updated_by_user, search);
+
+-- An entry's id is its seq: a push writes 50,000 of them, and a second unique index of random ids
+-- would cost the push more than the entries themselves.
+CREATE TABLE record_history (
+  seq INTEGER PRIMARY KEY,
+  project_id TEXT NOT NULL,
+  record_id TEXT NOT NULL,
+  key TEXT NOT NULL,
+  language TEXT NOT NULL,
+  event_id TEXT NOT NULL,
+  action TEXT NOT NULL,
+  actor TEXT NOT NULL, -- JSON
+  job_id TEXT,
+  at TEXT NOT NULL,
+  old_value TEXT,
+  old_status TEXT,
+  new_value TEXT,
+  new_status TEXT,
+  version INTEGER
+);
+CREATE INDEX record_history_record ON record_history(record_id, seq);
+
+CREATE TABLE activity (
+  seq INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  project_id TEXT NOT NULL,
+  action TEXT NOT NULL,
+  actor TEXT NOT NULL, -- JSON
+  job_id TEXT,
+  language TEXT,
+  key TEXT,
+  detail TEXT NOT NULL, -- JSON object
+  at TEXT NOT NULL
+);
+CREATE INDEX activity_project ON activity(project_id, seq);
+
+-- Soft-deleted keys: their rows move here whole (id, version and all), so every reader of
+-- translations stays as it was and a push may create the key again meanwhile.
+CREATE TABLE deleted_records (
+  id TEXT PRIMARY KEY,
+  project_id TEXT NOT NULL,
+  language TEXT NOT NULL,
+  key TEXT NOT NULL,
+  value TEXT NOT NULL,
+  status TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  warnings TEXT,
+  updated_at TEXT NOT NULL,
+  updated_by TEXT,
+  deleted_at TEXT NOT NULL,
+  deleted_by TEXT NOT NULL -- JSON actor
+);
+CREATE INDEX deleted_records_key ON deleted_records(project_id, key);
+`,
+  },
 ];

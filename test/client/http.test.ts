@@ -74,6 +74,20 @@ describe("rate limit (429)", () => {
     expect(f.sleeps).toEqual([reset * 1000 - 1_700_000_000_000]);
   });
 
+  test("a 429 with requests left in the window (a full import queue) waits Retry-After, not the reset", async () => {
+    const reset = Math.ceil((1_700_000_000_000 + 40 * 60_000) / 1000);
+    const g = fake([
+      error(429, "Too many imports are waiting (100); retry in 10 s", {
+        "x-ratelimit-reset": String(reset),
+        "x-ratelimit-remaining": "41",
+        "retry-after": "10",
+      }),
+      ok(),
+    ]);
+    expect(await g.http.json("/api/v1/push", { method: "POST", json: {} })).toEqual({ data: "ok" });
+    expect(g.sleeps).toEqual([10_000]);
+  });
+
   test("a reset already past by the client's clock falls back to Retry-After", async () => {
     const f = fake([error(429, "limited", { "x-ratelimit-reset": "1000", "retry-after": "7" }), ok()]);
     await f.http.json("/x");

@@ -71,6 +71,7 @@ export const job = (p: Project, over: Partial<Job> = {}): Job => ({
   errorMessage: null,
   payload: { language: "en", importMode: "merge", status: "draft", content: '{"a":"b"}' },
   leaseUntil: null,
+  attempts: 0,
   createdAt: at(0),
   updatedAt: at(0),
   ...over,

@@ -3,15 +3,25 @@ import type { StorageSetup, TestFunction } from "./harness.ts";
 import { jobContract } from "./jobs.contract.ts";
 import { keyContract } from "./keys.contract.ts";
 import { listingContract } from "./listing.contract.ts";
+import { membershipContract } from "./memberships.contract.ts";
+import { oneTimeTokenContract } from "./one-time-tokens.contract.ts";
 import { organizationContract } from "./organizations.contract.ts";
 import { projectContract } from "./projects.contract.ts";
 import { rateWindowContract } from "./rate-windows.contract.ts";
+import { recordContract } from "./records.contract.ts";
+import { sessionContract } from "./sessions.contract.ts";
 import { storageContract } from "./storage.contract.ts";
 import { tokenContract } from "./tokens.contract.ts";
 import { translationContract } from "./translations.contract.ts";
+import { userContract } from "./users.contract.ts";
 
 export { deepEqual, expect } from "./expect.ts";
 export type { StorageHarness, StorageSetup, TestFunction } from "./harness.ts";
+export {
+  type RateLimiterHarness,
+  type RateLimiterSetup,
+  runRateLimiterContracts,
+} from "./rate-limiter.contract.ts";
 
 /**
  * Every storage port's contract against one adapter: what "works" means for a `Storage`.
@@ -35,10 +45,15 @@ export function runStorageContracts(adapterName: string, setup: StorageSetup, te
     keyContract,
     tokenContract,
     translationContract,
+    recordContract,
     jobContract,
     environmentContract,
     rateWindowContract,
     listingContract,
+    userContract,
+    membershipContract,
+    sessionContract,
+    oneTimeTokenContract,
   ]) {
     contract(test, setup, adapterName);
   }

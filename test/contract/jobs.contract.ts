@@ -2,7 +2,7 @@ import type { ImportCommit, Storage } from "../../core/ports.ts";
 import type { Job, Project } from "../../core/types.ts";
 import { expect } from "./expect.ts";
 import { at, id, importRows, job, must, project, seedProject, writes } from "./fixtures.ts";
-import { type StorageSetup, storageTests, type TestFunction } from "./harness.ts";
+import { type StorageSetup, sleep, storageTests, type TestFunction } from "./harness.ts";
 
 /** One stored pending job per project given, created in that order. */
 async function createJobs<P extends Project[]>(
@@ -22,6 +22,16 @@ const commitFor = (p: Project, language: string, over: Partial<ImportCommit> = {
   summary: { created: 0, updated: 0 },
   ...over,
 });
+
+/**
+ * The lease a claim or renewal shows. A single-instance store takes the caller's times as given; a
+ * shared store measures leases with its own clock (ports.ts), so only its shape is known.
+ */
+const leaseShown = (storage: Storage, callerLeaseUntil: string) =>
+  storage.shared ? expect.any(String) : callerLeaseUntil;
+
+/** Milliseconds of a lease short enough for a test to outwait on a store's own clock. */
+const SHORT_LEASE_MS = 50;
 
 export function jobContract(run: TestFunction, setup: StorageSetup, adapter: string): void {
   const test = storageTests(run, setup, `${adapter} › JobStore`);
@@ -53,7 +63,8 @@ export function jobContract(run: TestFunction, setup: StorageSetup, adapter: str
         ...expected,
         status: "running",
         runId,
-        leaseUntil: at(5),
+        leaseUntil: leaseShown(storage, at(5)),
+        attempts: 1,
         updatedAt: at(1),
       });
       expect(await storage.jobs.get(expected.id)).toEqual({ ...(claimed as Job), payload: null });
@@ -77,13 +88,31 @@ export function jobContract(run: TestFunction, setup: StorageSetup, adapter: str
     const p = await seedProject(storage);
     const [j] = await createJobs(storage, p);
     const first = id();
-    await storage.jobs.claimNext(first, at(0), at(5));
-    expect(await storage.jobs.claimNext(id(), at(4), at(9))).toBeNull();
     const second = id();
-    const taken = await storage.jobs.claimNext(second, at(6), at(11));
-    expect(taken).toMatchObject({ id: j.id, status: "running", runId: second, leaseUntil: at(11) });
+    let taken: Job | null;
+    if (storage.shared) {
+      // The store's clock decides: a short lease, then real time passes. The callers' times,
+      // hours apart, change nothing.
+      const t = Date.parse(at(0));
+      const short = (ms: number) => new Date(t + ms).toISOString();
+      await storage.jobs.claimNext(first, at(0), short(SHORT_LEASE_MS));
+      expect(await storage.jobs.claimNext(id(), at(600), at(605))).toBeNull();
+      await sleep(SHORT_LEASE_MS * 3);
+      taken = await storage.jobs.claimNext(second, at(-600), at(-595));
+    } else {
+      await storage.jobs.claimNext(first, at(0), at(5));
+      expect(await storage.jobs.claimNext(id(), at(4), at(9))).toBeNull();
+      taken = await storage.jobs.claimNext(second, at(6), at(11));
+    }
+    expect(taken).toMatchObject({
+      id: j.id,
+      status: "running",
+      runId: second,
+      leaseUntil: leaseShown(storage, at(11)),
+      attempts: 2,
+    });
     // The first run lost the job: nothing it does applies any more.
-    expect(await storage.jobs.renewLease(j.id, first, at(20))).toBe(false);
+    expect(await storage.jobs.renewLease(j.id, first, at(20), at(7))).toBe(false);
     expect(await storage.jobs.complete(j.id, first, commitFor(p, "en"), at(7))).toBe(false);
     expect(await storage.jobs.fail(j.id, first, "late", at(7))).toBe(false);
     expect(await storage.jobs.get(j.id)).toEqual({ ...(taken as Job), payload: null });
@@ -109,13 +138,15 @@ export function jobContract(run: TestFunction, setup: StorageSetup, adapter: str
     const p = await seedProject(storage);
     const [j] = await createJobs(storage, p);
     const runId = id();
-    await storage.jobs.claimNext(runId, at(0), at(5));
-    expect(await storage.jobs.renewLease(j.id, runId, at(10))).toBe(true);
-    expect((await storage.jobs.get(j.id))?.leaseUntil).toBe(at(10));
+    const claimed = must(await storage.jobs.claimNext(runId, at(0), at(5)));
+    expect(await storage.jobs.renewLease(j.id, runId, at(10), at(0))).toBe(true);
+    const renewed = must((await storage.jobs.get(j.id))?.leaseUntil);
+    if (storage.shared) expect(Date.parse(renewed) > Date.parse(must(claimed.leaseUntil))).toBe(true);
+    else expect(renewed).toBe(at(10));
     expect(await storage.jobs.claimNext(id(), at(7), at(12))).toBeNull();
-    expect(await storage.jobs.renewLease(j.id, id(), at(30))).toBe(false);
-    expect(await storage.jobs.renewLease(id(), runId, at(30))).toBe(false);
-    expect((await storage.jobs.get(j.id))?.leaseUntil).toBe(at(10));
+    expect(await storage.jobs.renewLease(j.id, id(), at(30), at(7))).toBe(false);
+    expect(await storage.jobs.renewLease(id(), runId, at(30), at(7))).toBe(false);
+    expect((await storage.jobs.get(j.id))?.leaseUntil).toBe(renewed);
   });
 
   test("complete applies writes and deletes and finishes the job", async (storage) => {
@@ -154,6 +185,7 @@ export function jobContract(run: TestFunction, setup: StorageSetup, adapter: str
       ...j,
       status: "completed",
       runId,
+      attempts: 1,
       summary: { created: 1, updated: 1, deleted: 1 },
       payload: null,
       leaseUntil: null,
@@ -161,7 +193,7 @@ export function jobContract(run: TestFunction, setup: StorageSetup, adapter: str
     });
     // A finished job is held by nobody.
     expect(await storage.jobs.complete(j.id, runId, commit, at(5))).toBe(false);
-    expect(await storage.jobs.renewLease(j.id, runId, at(9))).toBe(false);
+    expect(await storage.jobs.renewLease(j.id, runId, at(9), at(5))).toBe(false);
   });
 
   test("complete with a run that does not hold the job writes nothing and returns false", async (storage) => {
@@ -202,6 +234,21 @@ export function jobContract(run: TestFunction, setup: StorageSetup, adapter: str
     expect(await storage.jobs.fail(j.id, runId, "again", at(3))).toBe(false);
   });
 
+  test("countUnfinished counts pending and running jobs, not finished ones", async (storage) => {
+    expect(await storage.jobs.countUnfinished()).toBe(0);
+    const [p, q, r] = [await seedProject(storage), await seedProject(storage), await seedProject(storage)];
+    const [pj, qj] = await createJobs(storage, p, q, r, p);
+    expect(await storage.jobs.countUnfinished()).toBe(4);
+    const done = id();
+    await storage.jobs.claimNext(done, at(1), at(5));
+    const failed = id();
+    await storage.jobs.claimNext(failed, at(1), at(5));
+    expect(await storage.jobs.countUnfinished()).toBe(4);
+    await storage.jobs.complete(pj.id, done, commitFor(p, "en"), at(2));
+    await storage.jobs.fail(qj.id, failed, "no", at(2));
+    expect(await storage.jobs.countUnfinished()).toBe(2);
+  });
+
   test("releaseLeases makes every running job claimable at once", async (storage) => {
     const p = await seedProject(storage);
     const q = await seedProject(storage);
@@ -215,8 +262,12 @@ export function jobContract(run: TestFunction, setup: StorageSetup, adapter: str
     expect((await storage.jobs.get(pj.id))?.leaseUntil).toBeNull();
     expect(await storage.jobs.get(waiting.id)).toEqual({ ...waiting, payload: null });
     const reclaimed = [];
-    for (let i = 0; i < 3; i++) reclaimed.push((await storage.jobs.claimNext(id(), at(2), at(9)))?.id);
-    expect(reclaimed).toEqual([pj.id, qj.id, waiting.id]);
+    for (let i = 0; i < 3; i++) reclaimed.push(must(await storage.jobs.claimNext(id(), at(2), at(9))));
+    expect(reclaimed.map((j) => [j.id, j.attempts])).toEqual([
+      [pj.id, 2],
+      [qj.id, 2],
+      [waiting.id, 1],
+    ]);
     expect(await storage.jobs.releaseLeases(at(3))).toBe(3);
   });
 }

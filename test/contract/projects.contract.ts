@@ -43,6 +43,17 @@ export function projectContract(run: TestFunction, setup: StorageSetup, adapter:
     expect(await storage.projects.listByOrg(id())).toEqual([]);
   });
 
+  test("rename sets the name and returns the updated project; null when absent", async (storage) => {
+    const o = org();
+    await storage.orgs.create(o);
+    const p = project(o.id, { name: "Old" });
+    await storage.projects.create(p);
+    expect(await storage.projects.rename(p.id, "New name")).toEqual({ ...p, name: "New name" });
+    expect(await storage.projects.get(p.id)).toEqual({ ...p, name: "New name" });
+    expect((await storage.projects.listByOrg(o.id)).map((x) => x.name)).toEqual(["New name"]);
+    expect(await storage.projects.rename(crypto.randomUUID(), "X")).toBeNull();
+  });
+
   test("addLanguage appends once and returns the updated project", async (storage) => {
     const p = await seedProject(storage, { languages: ["en", "fr"] });
     expect(await storage.projects.addLanguage(p.id, "de")).toEqual({

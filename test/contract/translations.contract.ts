@@ -20,6 +20,35 @@ async function exported(storage: Storage, projectId: string, language: string): 
 export function translationContract(run: TestFunction, setup: StorageSetup, adapter: string): void {
   const test = storageTests(run, setup, `${adapter} › TranslationStore`);
 
+  test("two keys with one md5 digest are two rows and two overrides", async (storage) => {
+    // A published pair of printable texts with the same md5: a store that made keys unique by md5
+    // overwrote the first with the second.
+    const a = "TEXTCOLLBYfGiJUETHQ4hAcKSMd5zYpgqf1YRDhkmxHkhPWptrkoyz28wnI9V0aHeAuaKnak";
+    const b = "TEXTCOLLBYfGiJUETHQ4hEcKSMd5zYpgqf1YRDhkmxHkhPWptrkoyz28wnI9V0aHeAuaKnak";
+    const p = await seedProject(storage);
+    await importRows(storage, p, "en", { [a]: "first", [b]: "second" });
+    await importRows(storage, p, "en", { [b]: "second again" });
+    const rows = await storage.translations.readLanguage(p.id, "en");
+    expect(new Map([...rows].map(([key, row]) => [key, row.value]))).toEqual(
+      new Map([
+        [a, "first"],
+        [b, "second again"],
+      ]),
+    );
+    for (const [key, value] of [
+      [a, "x"],
+      [b, "y"],
+    ] as const) {
+      await storage.environments.set({ projectId: p.id, environment: "prod", language: "en", key, value });
+    }
+    expect(await storage.environments.list(p.id, "prod", "en")).toEqual(
+      new Map([
+        [a, "x"],
+        [b, "y"],
+      ]),
+    );
+  });
+
   test("reads of a language without rows are empty", async (storage) => {
     const p = await seedProject(storage);
     expect((await storage.translations.readLanguage(p.id, "en")).size).toBe(0);

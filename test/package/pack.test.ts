@@ -87,7 +87,7 @@ test("every entry but bun:sqlite type-checks in a Node project without Bun's typ
       'import { createMemoryStorage } from "parlance-tms/storage/memory";',
       'import { createNodeSqliteStorage } from "parlance-tms/storage/node-sqlite";',
       'import { createPostgresStorage } from "parlance-tms/storage/postgres";',
-      'import { createFixedClock, runStorageContracts } from "parlance-tms/testing";',
+      'import { createFixedClock, runRateLimiterContracts, runStorageContracts } from "parlance-tms/testing";',
       'import { DatabaseSync } from "node:sqlite";',
       "const storage = createNodeSqliteStorage(new DatabaseSync(':memory:'));",
       "const parlance = createParlance({ storage, clock: createFixedClock(), hasher: runtimeHasher });",
@@ -95,7 +95,7 @@ test("every entry but bun:sqlite type-checks in a Node project without Bun's typ
       "  rateLimiter: await createMemoryRateLimiter(null, systemClock), hasher: runtimeHasher });",
       "const handler: (r: Request) => Promise<Response> = createFetchHandler(core);",
       "parlance.on('job.failed', (e: ParlanceEvents['job.failed']) => console.log(e.message));",
-      "export { createPostgresRateLimiter, createPostgresStorage, handler, parlancePlugin, runStorageContracts };",
+      "export { createPostgresRateLimiter, createPostgresStorage, handler, parlancePlugin, runRateLimiterContracts, runStorageContracts };",
     ].join("\n"),
   );
   writeFileSync(
@@ -219,6 +219,25 @@ test("the published suite fails a broken third-party adapter with names that say
     "broken › KeyStore › deactivate returns the updated key; null when absent",
   );
   expect(result.stdout).toMatch(/fail 1\b/);
+}, 60_000);
+
+test("the published RateLimiter suite passes the memory limiter under node:test", async () => {
+  writeFileSync(
+    join(consumer.dir, "rate-limiter.test.ts"),
+    [
+      'import { test } from "node:test";',
+      'import { createFixedClock, runRateLimiterContracts } from "parlance-tms/testing";',
+      'import { createMemoryRateLimiter } from "parlance-tms/rate-limiter";',
+      'runRateLimiterContracts("memory", async () => ({',
+      "  limiter: await createMemoryRateLimiter(null, createFixedClock()),",
+      "  teardown: async () => {},",
+      "}), test);",
+    ].join("\n"),
+  );
+  const result = await inConsumer(testFile("node", "rate-limiter.test.ts"));
+  expect(result.stdout).toContain("memory › RateLimiter › 2L racing requests on one bucket");
+  expect(result.stdout).toMatch(/fail 0\b/);
+  expect(result.code).toBe(0);
 }, 60_000);
 
 test("the parlance command runs from the installed package under Bun (its only runtime)", async () => {

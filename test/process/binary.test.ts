@@ -3,6 +3,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { expectDocsServed } from "../support/docs.ts";
 import { REPO, tempDir } from "../support/process.ts";
+import { expectWorkspaceServed } from "../support/workspace-page.ts";
 
 /**
  * `bun run build` writes one self-contained executable accepting the same commands; its
@@ -25,10 +26,8 @@ test("the single binary serves the API and runs operator commands on its own", a
     env,
     stdout: "pipe",
   });
-  expect(JSON.parse(await new Response(org.stdout).text())).toEqual({
-    id: expect.any(String),
-    name: "FromBinary",
-  });
+  const created = JSON.parse(await new Response(org.stdout).text()) as { id: string; name: string };
+  expect(created).toEqual({ id: expect.any(String), name: "FromBinary" });
   expect(await org.exited).toBe(0);
 
   // The version is compiled in: no package.json lies beside the binary.
@@ -66,6 +65,7 @@ test("the single binary serves the API and runs operator commands on its own", a
     expect(Object.keys(doc.paths)).toContain("/api/v1/push");
     // The docs page and the viewer's files are inside the binary: the folder holds nothing else.
     await expectDocsServed(`http://127.0.0.1:${port}`);
+    await expectWorkspaceServed(`http://127.0.0.1:${port}`);
     // The client verbs too (CONTRACT §1): whoami against the server the binary itself runs.
     const key = /pl_[0-9a-f]{64}/.exec(err)?.[0] as string;
     const whoami = Bun.spawn([binary, "whoami"], {
@@ -75,6 +75,46 @@ test("the single binary serves the API and runs operator commands on its own", a
     });
     expect(await new Response(whoami.stdout).text()).toContain("bootstrap");
     expect(await whoami.exited).toBe(0);
+    // The first-start setup link and the people commands work from the binary as well.
+    const base = `http://127.0.0.1:${port}`;
+    const setup = /\/setup#([0-9a-f]{64})/.exec(err)?.[1];
+    expect(setup).toMatch(/^[0-9a-f]{64}$/);
+    const owner = await fetch(`${base}/api/workspace/setup`, {
+      method: "POST",
+      headers: { origin: base, "content-type": "application/json" },
+      body: JSON.stringify({
+        token: setup,
+        email: "owner@example.com",
+        name: "Owner",
+        password: "a long enough passphrase",
+      }),
+    });
+    expect(owner.status).toBe(201);
+    const invite = Bun.spawn(
+      [
+        binary,
+        "admin",
+        "user",
+        "invite",
+        "--org",
+        created.id,
+        "--email",
+        "t@example.com",
+        "--role",
+        "translator",
+      ],
+      { cwd: dir, env: { ...env, PARLANCE_PUBLIC_URL: base }, stdout: "pipe" },
+    );
+    const invited = JSON.parse(await new Response(invite.stdout).text()) as { link: string };
+    expect(await invite.exited).toBe(0);
+    expect(invited.link).toMatch(new RegExp(`^${base}/invite#[0-9a-f]{64}$`));
+    const reset = Bun.spawn([binary, "admin", "user", "reset-password", "--email", "owner@example.com"], {
+      cwd: dir,
+      env: { ...env, PARLANCE_PUBLIC_URL: base },
+      stdout: "pipe",
+    });
+    expect(await new Response(reset.stdout).text()).toContain(`${base}/reset#`);
+    expect(await reset.exited).toBe(0);
   } finally {
     server.kill("SIGTERM");
     await server.exited;

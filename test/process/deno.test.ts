@@ -5,6 +5,7 @@ import postgres from "postgres";
 import { POSTGRES_URL, postgresReachable } from "../storage/postgres-setup.ts";
 import { expectDocsServed } from "../support/docs.ts";
 import { admin, bootstrapKey, bootstrapOrg, REPO, startServerProcess, tempDir } from "../support/process.ts";
+import { expectWorkspaceServed } from "../support/workspace-page.ts";
 
 /** CONTRACT §1: `bun run start:deno` serves the same API under Deno (node:sqlite, postgres). */
 // The binary itself, not node_modules/.bin/deno: that wrapper does not forward signals, so a
@@ -19,6 +20,35 @@ const START_DENO = [
   "--unstable-raw-imports",
   join(REPO, "server", "deno.ts"),
 ];
+
+/** The setup link and sign-in: argon2id through hash-wasm, Deno having no Bun.password. */
+async function firstOwnerSignsIn(baseUrl: string, stderr: string): Promise<void> {
+  const token = /\/setup#([0-9a-f]{64})/.exec(stderr)?.[1];
+  expect(token).toMatch(/^[0-9a-f]{64}$/);
+  const headers = { origin: baseUrl, "content-type": "application/json" };
+  const account = { email: "owner@example.com", password: "a long enough passphrase" };
+  const setup = await fetch(`${baseUrl}/api/workspace/setup`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ token, name: "Owner", ...account }),
+  });
+  expect(setup.status).toBe(201);
+  const signIn = await fetch(`${baseUrl}/api/workspace/session`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify(account),
+  });
+  expect(signIn.status).toBe(200);
+  const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] as string;
+  const me = await fetch(`${baseUrl}/api/workspace/me`, { headers: { cookie } });
+  expect(((await me.json()) as { data: { user: { email: string } } }).data.user.email).toBe(account.email);
+  const wrong = await fetch(`${baseUrl}/api/workspace/session`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ ...account, password: "not the passphrase" }),
+  });
+  expect(wrong.status).toBe(401);
+}
 
 async function roundTrip(env: Record<string, string>): Promise<void> {
   const server = await startServerProcess(env, REPO, START_DENO);
@@ -61,6 +91,8 @@ async function roundTrip(env: Record<string, string>): Promise<void> {
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get("x-ratelimit-limit")).toBe("1000");
     await expectDocsServed(server.baseUrl);
+    await expectWorkspaceServed(server.baseUrl);
+    await firstOwnerSignsIn(server.baseUrl, server.stderr());
   } finally {
     server.proc.kill("SIGTERM");
     await server.exited;

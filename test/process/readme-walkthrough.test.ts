@@ -82,6 +82,7 @@ beforeAll(async () => {
     "storage",
     "adapters",
     "server",
+    "ui",
     "node_modules",
   ])
     symlinkSync(join(REPO, name), join(home, name));

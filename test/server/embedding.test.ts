@@ -161,6 +161,22 @@ describe("createFetchHandler", () => {
     expect((await handle(req("198.51.100.8"))).status).toBe(401);
   });
 
+  test("with N trusted hops the address is N places from the right; what the client wrote is never read", async () => {
+    for (const [hops, chain] of [
+      [1, (client: string) => `forged-${crypto.randomUUID()}, ${client}`],
+      [2, (client: string) => `forged-${crypto.randomUUID()}, ${client}, 10.0.0.2`],
+    ] as const) {
+      const { parlance } = await world(1);
+      const handle = createFetchHandler(parlance, { trustProxy: hops });
+      const req = (forwarded: string) =>
+        new Request(`${URL_BASE}/api/v1/projects`, { headers: { "x-forwarded-for": forwarded } });
+      expect((await handle(req(chain("198.51.100.7")))).status).toBe(401);
+      // A new forged entry on the left each time: still the same client, still limited.
+      expect((await handle(req(chain("198.51.100.7")))).status).toBe(429);
+      expect((await handle(req(chain("198.51.100.8")))).status).toBe(401);
+    }
+  });
+
   test("a streamed request body reaches the API", async () => {
     const { parlance, project, key } = await world();
     const handle = createFetchHandler(parlance);

@@ -23,6 +23,7 @@ async function importRows(s: Storage, p: Project, writes: TranslationWrite[], de
     errorMessage: null,
     payload: null,
     leaseUntil: null,
+    attempts: 0,
     createdAt: T,
     updatedAt: T,
   });

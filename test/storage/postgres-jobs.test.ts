@@ -17,6 +17,7 @@ const job = (orgId: string, projectId: string, n: number): Job => ({
   errorMessage: null,
   payload: { language: "en", importMode: "merge", status: "draft", content: "{}" },
   leaseUntil: null,
+  attempts: 0,
   createdAt: at(0),
   updatedAt: at(0),
 });

@@ -1,11 +1,54 @@
 import { expect, test } from "bun:test";
 import { createPostgresRateLimiter } from "../../adapters/postgres-rate-limiter.ts";
 import { migratePostgres } from "../../storage/postgres/index.ts";
+import { runRateLimiterContracts } from "../contract/rate-limiter.contract.ts";
 import { createTestSchema, postgresReachable } from "./postgres-setup.ts";
 
 const HOUR = 3_600_000;
 
 if (await postgresReachable()) {
+  runRateLimiterContracts(
+    "postgres limiter",
+    async () => {
+      const schema = await createTestSchema();
+      await migratePostgres(schema.connect(1));
+      return {
+        limiter: createPostgresRateLimiter(schema.connect(4)),
+        // Another instance on its own client: the windows are in the database.
+        reopen: async () => createPostgresRateLimiter(schema.connect(2)),
+        teardown: () => schema.drop(),
+      };
+    },
+    test,
+  );
+
+  test("flush deletes windows that ended a minute ago or more, at most once a minute", async () => {
+    const schema = await createTestSchema();
+    try {
+      const sql = schema.connect(2);
+      await migratePostgres(sql);
+      const limiter = createPostgresRateLimiter(sql);
+      const t0 = 1_767_225_600_000;
+      const buckets = async () =>
+        (await sql`SELECT bucket FROM rate_limits ORDER BY bucket`).map((r) => String(r.bucket));
+      for (let i = 0; i < 20; i++) await limiter.consume(`addr:${i}`, 5, HOUR, t0);
+      await limiter.consume("late", 5, HOUR, t0 + HOUR - 1);
+      await limiter.flush();
+      expect((await buckets()).length).toBe(21);
+      // Ended, but within the grace minute: kept (and the next prune is a minute of requests away).
+      await limiter.consume("now", 5, HOUR, t0 + HOUR + 30_000);
+      await limiter.flush();
+      expect((await buckets()).length).toBe(22);
+      await limiter.consume("now", 5, HOUR, t0 + HOUR + 60_000);
+      await limiter.flush();
+      expect(await buckets()).toEqual(["late", "now"]);
+      // A pruned bucket starts afresh.
+      expect(await limiter.consume("addr:3", 5, HOUR, t0 + HOUR + 60_001)).toMatchObject({ remaining: 4 });
+    } finally {
+      await schema.drop();
+    }
+  });
+
   test("fixed window from the first request; refusals are not counted; resets when it ends", async () => {
     const schema = await createTestSchema();
     try {

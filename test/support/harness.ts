@@ -7,11 +7,13 @@ import { afterEach, beforeEach, describe } from "bun:test";
 import { runtimeHasher } from "../../adapters/hasher.ts";
 import { createMemoryRateLimiter } from "../../adapters/memory-rate-limiter.ts";
 import { createPQueueJobQueue } from "../../adapters/p-queue-job-queue.ts";
+import { createPasswordHasher } from "../../adapters/password-hasher.ts";
 import { createPostgresRateLimiter } from "../../adapters/postgres-rate-limiter.ts";
 import { createFixedClock } from "../../adapters/system-clock.ts";
 import {
   type ApiKeyInfo,
   createParlance,
+  type JobQueue,
   type Parlance,
   type ProjectView,
   SCOPES,
@@ -58,9 +60,21 @@ export interface TestServer {
 
 export const BASE_URL = "http://localhost";
 
+/** A queue that holds its tasks: imports stay pending, as behind a slow one. */
+function heldQueue(): JobQueue {
+  return { add() {}, onIdle: async () => {}, close: async () => {} };
+}
+
 export async function startTestServer(
   kind: StoreKind,
-  options: { development?: boolean; anonRateLimit?: number } = {},
+  options: {
+    development?: boolean;
+    anonRateLimit?: number;
+    publicUrl?: string;
+    maxQueuedJobs?: number;
+    /** Accepted imports stay pending: the queue runs nothing. */
+    holdJobs?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const clock = createFixedClock("2026-06-01T12:00:00.000Z");
   const closers: (() => Promise<void>)[] = [];
@@ -83,13 +97,30 @@ export async function startTestServer(
     storage = createMemoryStorage();
     rateLimiter = await createMemoryRateLimiter(storage.rateWindows, clock);
   }
-  const queue = createPQueueJobQueue();
+  const queue = options.holdJobs ? heldQueue() : createPQueueJobQueue();
   const parlance = createParlance(
-    { storage, queue, clock, rateLimiter, hasher: runtimeHasher },
-    { anonRateLimit: options.anonRateLimit ?? 1000 },
+    {
+      storage,
+      queue,
+      clock,
+      rateLimiter,
+      hasher: runtimeHasher,
+      // Cheap on purpose: tests sign in often; the production cost is tested on its own.
+      passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
+    },
+    {
+      anonRateLimit: options.anonRateLimit ?? 1000,
+      ...(options.maxQueuedJobs === undefined ? {} : { maxQueuedJobs: options.maxQueuedJobs }),
+    },
   );
   await parlance.start();
-  const app = createServer(parlance, { development: options.development ?? false });
+  // The start-up look for jobs finishes first: a claim still waiting for a pooled connection
+  // could otherwise run after a test's first push and take a job the test means to hold.
+  await queue.onIdle();
+  const app = createServer(parlance, {
+    development: options.development ?? false,
+    publicUrl: options.publicUrl,
+  });
 
   const seed: TestServer["seed"] = {
     org: (name = `Org ${crypto.randomUUID().slice(0, 8)}`) => parlance.admin.createOrg(name),

@@ -9,6 +9,14 @@ export const CLI = join(REPO, "server", "cli.ts");
 
 export const tempDir = (prefix = "parlance-") => mkdtempSync(join(tmpdir(), prefix));
 
+/**
+ * This process's environment as a user's shell would pass it: without the `npm_*` variables that
+ * `bun run test` sets, which would tell the child a package script started it.
+ */
+export function shellEnv(): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("npm_")));
+}
+
 export interface ServerProcess {
   baseUrl: string;
   proc: Subprocess<"ignore", "pipe", "pipe">;
@@ -26,7 +34,7 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const proc = Bun.spawn(command, {
     cwd,
-    env: { ...process.env, PORT: "0", PARLANCE_HOST: "127.0.0.1", ...env },
+    env: { ...shellEnv(), PORT: "0", PARLANCE_HOST: "127.0.0.1", ...env },
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",
@@ -64,7 +72,7 @@ export interface CliResult {
 export async function runCli(args: string[], env: Record<string, string>, cwd = REPO): Promise<CliResult> {
   const proc = Bun.spawn(["bun", CLI, ...args], {
     cwd,
-    env: { ...process.env, ...env },
+    env: { ...shellEnv(), ...env },
     stdout: "pipe",
     stderr: "pipe",
   });

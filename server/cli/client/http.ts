@@ -64,10 +64,13 @@ export function backoffDelay(failure: number, random: number, base: number, max:
 /**
  * Milliseconds until the window ends. `X-RateLimit-Reset` is the contract's answer; when it is
  * absent or already past by our clock (skew), `Retry-After` (relative, so immune to skew) decides.
+ * A 429 with requests left in the window (`X-RateLimit-Remaining` above 0) was not the window's
+ * doing (the server's import queue was full): `Retry-After` says how long.
  */
 export function rateLimitWait(headers: Headers, now: number): number {
   const reset = Number(headers.get("x-ratelimit-reset"));
-  if (headers.has("x-ratelimit-reset") && Number.isFinite(reset) && reset * 1000 > now)
+  const windowSpent = !(Number(headers.get("x-ratelimit-remaining")) > 0);
+  if (windowSpent && headers.has("x-ratelimit-reset") && Number.isFinite(reset) && reset * 1000 > now)
     return reset * 1000 - now;
   const retryAfter = Number(headers.get("retry-after"));
   if (headers.has("retry-after") && Number.isFinite(retryAfter) && retryAfter > 0) return retryAfter * 1000;

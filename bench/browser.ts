@@ -1,0 +1,134 @@
+/**
+ * The workspace in Chromium, on a project of `rows` keys (50,000) on SQLite:
+ *
+ * - browser-first-rows-50k: navigation to the editor → its first rows drawn, read in the page
+ *   (performance.now() counts from the navigation's start).
+ * - browser-save-p50: one save (PUT of a record) as the page sees it, timed in the page around
+ *   fetch, median of 30.
+ *
+ * The issue's targets are absolute (≤ 1 s, ≤ 50 ms p50), so, as for the records figures, each
+ * figure's floor is its target and the ratio must stay ≤ 1. The same request sent by this process
+ * (no browser) is in the details (`apiMs`): the part of the time that is not the page's.
+ */
+import { launchBrowser, openContext } from "../test/support/browser.ts";
+import { createProject, push, setUpOwner, startWorkspaceServer } from "../test/support/workspace-e2e.ts";
+import { BROWSER_FIRST_ROWS, BROWSER_SAVE, BROWSER_TARGET_MS } from "./names.ts";
+import type { Options } from "./options.ts";
+import { type Figure, makeFigure, median, since } from "./stats.ts";
+
+type Log = (message: string) => void;
+
+/** Saves timed per run (the smoke run: a few, to check the harness). */
+const SAVES = 30;
+
+export async function benchBrowser(
+  options: Options,
+  want: (name: string) => boolean,
+  log: Log,
+): Promise<Figure[]> {
+  const saves = options.smoke ? 5 : SAVES;
+  const s = await startWorkspaceServer("sqlite");
+  // Stopped with the bench: a signal must not leave the server running (kill is sent at once).
+  const stopServer = () => void s.stop();
+  process.once("SIGINT", stopServer);
+  process.once("SIGTERM", stopServer);
+  const browser = await launchBrowser();
+  try {
+    const project = await createProject(s, "Bench", "en", ["fr"]);
+    const en: Record<string, string> = {};
+    const fr: Record<string, string> = {};
+    for (let i = 0; i < options.rows; i++) {
+      const key = `screen${Math.floor(i / 50)}.item${String(i).padStart(6, "0")}`;
+      en[key] = `Hello {name}, item ${i} of your list`;
+      if (i % 2 === 0) fr[key] = `Bonjour {name}, élément ${i} de votre liste`;
+    }
+    log(`browser: pushing ${options.rows} keys`);
+    await push(s, project.id, "en", en);
+    await push(s, project.id, "fr", fr);
+    const watched = await openContext(browser, s.origin);
+    await setUpOwner(watched.page, s);
+    log("browser: owner set up, timing");
+    const cookie = (await watched.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const figures: Figure[] = [];
+    const recordsUrl = `${s.origin}/api/workspace/projects/${project.id}/records`;
+
+    if (want(BROWSER_FIRST_ROWS)) {
+      const samples: number[] = [];
+      const floors: number[] = [];
+      const url = `${s.origin}/projects/${project.id}/editor?languages=fr&missing=false`;
+      for (let i = 0; i < options.warmups + options.runs; i++) {
+        const page = await watched.context.newPage();
+        await page.goto(url, { waitUntil: "commit" });
+        await page.waitForSelector('[data-cell="0:0"]');
+        const ms = (await page.evaluate(() => performance.now())) as number;
+        await page.close();
+        const start = performance.now();
+        const res = await fetch(`${recordsUrl}?languages=fr&language=fr&limit=500`, { headers: { cookie } });
+        await res.arrayBuffer();
+        const floor = since(start);
+        if (i < options.warmups) continue;
+        samples.push(ms);
+        floors.push(floor);
+      }
+      log(`browser: first rows ${median(samples).toFixed(0)} ms`);
+      figures.push(
+        makeFigure(BROWSER_FIRST_ROWS, "ms", samples, [BROWSER_TARGET_MS[BROWSER_FIRST_ROWS] as number], {
+          details: { keys: options.rows, apiMs: Math.round(median(floors) * 10) / 10 },
+        }),
+      );
+    }
+
+    if (want(BROWSER_SAVE)) {
+      const page = watched.page;
+      await page.goto(`${s.origin}/`);
+      const key = Object.keys(en)[1] as string;
+      const inPage = (await page.evaluate(
+        async ({ url, key, saves }) => {
+          const times: number[] = [];
+          const read = await (
+            await fetch(`${url}?languages=fr&language=fr&limit=1&q=${encodeURIComponent(key)}`)
+          ).json();
+          let version = read.data[0]?.records.fr?.version ?? 0;
+          for (let i = 0; i < saves; i++) {
+            const start = performance.now();
+            const res = await fetch(url, {
+              method: "PUT",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ key, language: "fr", value: `Valeur ${i}`, version }),
+            });
+            const body = await res.json();
+            times.push(performance.now() - start);
+            version = body.data.version;
+          }
+          return { times, version };
+        },
+        { url: recordsUrl, key, saves: options.warmups + saves },
+      )) as { times: number[]; version: number };
+      let version = inPage.version;
+      const floors: number[] = [];
+      for (let i = 0; i < saves; i++) {
+        const start = performance.now();
+        const res = await fetch(recordsUrl, {
+          method: "PUT",
+          headers: { cookie, origin: s.origin, "content-type": "application/json" },
+          body: JSON.stringify({ key, language: "fr", value: `Floor ${i}`, version }),
+        });
+        version = ((await res.json()) as { data: { version: number } }).data.version;
+        floors.push(since(start));
+      }
+      const samples = inPage.times.slice(options.warmups);
+      log(`browser: save ${median(samples).toFixed(1)} ms`);
+      figures.push(
+        makeFigure(BROWSER_SAVE, "ms", samples, [BROWSER_TARGET_MS[BROWSER_SAVE] as number], {
+          details: { saves, apiMs: Math.round(median(floors) * 10) / 10 },
+        }),
+      );
+    }
+    return figures;
+  } finally {
+    process.off("SIGINT", stopServer);
+    process.off("SIGTERM", stopServer);
+    await browser.close();
+    await s.stop();
+  }
+}

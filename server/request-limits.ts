@@ -1,0 +1,37 @@
+import { ParlanceError } from "../core/errors.ts";
+
+/** Longest request target (path and query) answered; longer is 414. */
+export const MAX_TARGET_CHARS = 8 * 1024;
+/**
+ * Largest total of header names and values answered; larger is 431 with the Error object. Bun's
+ * own parser refuses past 16 KiB before Parlance sees the request (a bare 431, docs/security.md).
+ */
+export const MAX_HEADER_BYTES = 12 * 1024;
+
+const figure = (n: number) => n.toLocaleString("en-US");
+
+/** The request's target (path and query), as sent. */
+function targetOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  return start < 0 ? "/" : url.slice(start);
+}
+
+/** 414 or 431 when the request line or headers pass Parlance's caps; null otherwise. */
+export function requestLimitError(request: Request): ParlanceError | null {
+  const target = targetOf(request.url).length;
+  if (target > MAX_TARGET_CHARS) {
+    return new ParlanceError(
+      "uri_too_long",
+      `The request URI is ${figure(target)} characters; the limit is ${figure(MAX_TARGET_CHARS)}`,
+    );
+  }
+  let size = 0;
+  for (const [name, value] of request.headers) size += name.length + value.length + 4;
+  if (size > MAX_HEADER_BYTES) {
+    return new ParlanceError(
+      "headers_too_large",
+      `The request headers are ${figure(size)} bytes; the limit is ${figure(MAX_HEADER_BYTES)}`,
+    );
+  }
+  return null;
+}

@@ -1,0 +1,22 @@
+import { ParlanceError } from "../../core/index.ts";
+
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A state-changing request must come from the server's own pages: an `Origin` equal to the
+ * server's origin, or, without `Origin`, `Sec-Fetch-Site: same-origin`. SameSite=Lax already keeps
+ * the cookie off most cross-site requests; this also covers same-site subdomains and old browsers.
+ */
+export function checkCsrf(request: Request, expectedOrigin: string): void {
+  if (SAFE.has(request.method)) return;
+  const origin = request.headers.get("origin");
+  if (origin !== null) {
+    if (origin === expectedOrigin) return;
+    throw new ParlanceError("forbidden", "Cross-origin request refused (Origin does not match this server)");
+  }
+  if (request.headers.get("sec-fetch-site") === "same-origin") return;
+  throw new ParlanceError(
+    "forbidden",
+    "Cross-origin request refused (no Origin or Sec-Fetch-Site: same-origin)",
+  );
+}

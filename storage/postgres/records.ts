@@ -1,0 +1,363 @@
+import type { Sql } from "postgres";
+import type { Warning } from "../../core/checks/index.ts";
+import { compareCodePoints } from "../../core/code-point.ts";
+import type { RecordStore } from "../../core/ports.ts";
+import type { Actor } from "../../core/principal.ts";
+import type { ActivityItem, BrowseCounts, HistoryEntry, RecordState } from "../../core/records/types.ts";
+import type { TranslationStatus } from "../../core/types.ts";
+import { browseRows } from "../browse-rows.ts";
+import {
+  countsQuery,
+  type Dialect,
+  hasText,
+  keysQuery,
+  matchQuery,
+  type Query,
+  toNumbered,
+  totalQuery,
+} from "../browse-sql.ts";
+import { tallyCoverage } from "../coverage-tally.ts";
+import { paged } from "../paged.ts";
+import { type DbRow, iso, num, numOrNull, str, strOrNull } from "./convert.ts";
+import { deletionEntries, insertActivity, setWarnings, upsertWrites, warningsJson } from "./record-writes.ts";
+
+const POSTGRES: Dialect = {
+  contains: (column) => `strpos(${column}, ?) > 0`,
+  date: "?::timestamptz",
+  filled: (t) => `${t}.value <> ''`,
+  flagged: (t) => `${t}.warnings IS NOT NULL`,
+  inKeys: (column) => `${column} = ANY (?::text[])`,
+  keys: (keys) => keys,
+};
+
+const toRecord = (r: DbRow): RecordState => ({
+  id: str(r.id),
+  projectId: str(r.project_id),
+  key: str(r.key),
+  language: str(r.language),
+  value: str(r.value),
+  status: str(r.status) as TranslationStatus,
+  version: num(r.version),
+  warnings: r.warnings === null ? [] : (JSON.parse(str(r.warnings)) as Warning[]),
+  updatedAt: iso(r.updated_at),
+  updatedBy: r.updated_by === null ? null : (JSON.parse(str(r.updated_by)) as Actor),
+});
+
+const toEntry = (r: DbRow): HistoryEntry => ({
+  id: String(num(r.seq)),
+  recordId: str(r.record_id),
+  projectId: str(r.project_id),
+  key: str(r.key),
+  language: str(r.language),
+  eventId: str(r.event_id),
+  action: str(r.action) as HistoryEntry["action"],
+  actor: JSON.parse(str(r.actor)) as Actor,
+  jobId: strOrNull(r.job_id),
+  at: iso(r.at),
+  oldValue: strOrNull(r.old_value),
+  oldStatus: strOrNull(r.old_status) as TranslationStatus | null,
+  newValue: strOrNull(r.new_value),
+  newStatus: strOrNull(r.new_status) as TranslationStatus | null,
+  version: numOrNull(r.version),
+});
+
+const toActivity = (r: DbRow): ActivityItem => ({
+  id: str(r.id),
+  projectId: str(r.project_id),
+  action: str(r.action) as ActivityItem["action"],
+  actor: JSON.parse(str(r.actor)) as Actor,
+  jobId: strOrNull(r.job_id),
+  language: strOrNull(r.language),
+  key: strOrNull(r.key),
+  detail: JSON.parse(str(r.detail)) as ActivityItem["detail"],
+  at: iso(r.at),
+});
+
+const COLUMNS = "id, project_id, language, key, value, status, version, warnings, updated_at, updated_by";
+
+/** Ends a transaction with an answer after rolling it back. */
+class Abort<T> {
+  constructor(readonly answer: T) {}
+}
+
+export function createRecordStore(sql: Sql): RecordStore {
+  const run = (q: Query) => sql.unsafe(toNumbered(q.sql), q.params as never[]);
+
+  return {
+    async read(projectId, keys, languages) {
+      if (keys.length === 0) return [];
+      const rows = await sql`
+        SELECT ${sql.unsafe(COLUMNS)} FROM translations
+        WHERE project_id = ${projectId} AND key = ANY (${sql.array(keys)}::text[])
+          ${languages === null ? sql`` : sql`AND language = ANY (${sql.array(languages)}::text[])`}`;
+      return rows.map(toRecord);
+    },
+    async browse(q) {
+      // One snapshot for the page and its counts.
+      return sql.begin("ISOLATION LEVEL REPEATABLE READ READ ONLY", async (tx) => {
+        const go = (x: Query) => tx.unsafe(toNumbered(x.sql), x.params as never[]);
+        const matched = hasText(q) ? (await go(matchQuery(q, POSTGRES))).map((r) => str(r.key)) : null;
+        const keys = (await go(keysQuery(q, POSTGRES, true, matched))).map((r) => str(r.key));
+        const more = keys.length > q.limit;
+        if (more) keys.pop();
+        const counts: BrowseCounts = {
+          total: 0,
+          missing: 0,
+          draft: 0,
+          pending: 0,
+          needs_review: 0,
+          approved: 0,
+          warnings: 0,
+        };
+        const [total, tallies] = await Promise.all([
+          go(totalQuery(q, POSTGRES, matched)),
+          go(countsQuery(q, POSTGRES, matched)),
+        ]);
+        counts.total = num(total[0]?.n ?? 0);
+        for (const r of tallies) {
+          if (r.status === null) counts.missing = num(r.n);
+          else {
+            counts[str(r.status) as TranslationStatus] = num(r.n);
+            counts.warnings += num(r.w ?? 0);
+          }
+        }
+        const languages = [...new Set([q.baseLanguage, ...q.languages])];
+        const found =
+          keys.length === 0
+            ? []
+            : await tx`SELECT ${tx.unsafe(COLUMNS)} FROM translations
+                WHERE project_id = ${q.projectId} AND key = ANY (${tx.array(keys)}::text[])
+                  AND language = ANY (${tx.array(languages)}::text[])`;
+        const rows = browseRows(keys, found.map(toRecord), q);
+        return { rows, more, counts };
+      });
+    },
+    async matchKeys(q) {
+      const matched = hasText(q) ? (await run(matchQuery(q, POSTGRES))).map((r) => str(r.key)) : null;
+      return (await run(keysQuery(q, POSTGRES, false, matched)))
+        .map((r) => str(r.key))
+        .sort(compareCodePoints);
+    },
+    async commit(c) {
+      try {
+        return await sql.begin(async (tx) => {
+          // Locks the guarded rows first, so two racing edits of one record serialize here.
+          for (const w of c.writes) {
+            if (w.expectVersion === null) continue;
+            const [row] = await tx`
+              SELECT version FROM translations
+              WHERE project_id = ${c.projectId} AND language = ${w.language} AND parlance_key_digest(key) = parlance_key_digest(${w.key}) AND key = ${w.key}
+              FOR UPDATE`;
+            const version = row ? num(row.version) : 0;
+            if (version !== w.expectVersion)
+              throw new Abort({ ok: false as const, key: w.key, language: w.language });
+          }
+          const ctx = {
+            projectId: c.projectId,
+            actor: c.activity.actor,
+            eventId: c.activity.id,
+            action: c.activity.action,
+            jobId: c.activity.jobId,
+            at: c.at,
+            history: true,
+          };
+          await upsertWrites(
+            tx,
+            ctx,
+            c.writes.map((w) => ({ ...w, warnings: warningsJson(w.warnings), old: w.previous })),
+          );
+          await setWarnings(tx, c.rechecks);
+          await insertActivity(tx, c.activity);
+          return { ok: true as const };
+        });
+      } catch (e) {
+        if (e instanceof Abort) return e.answer as { ok: false; key: string; language: string };
+        // A racing creation of the same record (version 0 on both sides) loses on the unique index.
+        if ((e as { code?: string }).code === "23505") {
+          const w = c.writes[0];
+          return { ok: false, key: w?.key ?? "", language: w?.language ?? "" };
+        }
+        throw e;
+      }
+    },
+    async history(recordId, cursor, limit) {
+      const rows = await sql`
+        SELECT * FROM record_history WHERE record_id = ${recordId}
+          ${cursor === null ? sql`` : sql`AND seq < ${Number(cursor)}`}
+        ORDER BY seq DESC LIMIT ${limit + 1}`;
+      return paged(
+        rows.map((r) => ({ seq: num(r.seq), item: toEntry(r) })),
+        limit,
+      );
+    },
+    async historyEntry(projectId, entryId) {
+      if (!/^[1-9][0-9]{0,14}$/.test(entryId)) return null;
+      const [r] =
+        await sql`SELECT * FROM record_history WHERE seq = ${Number(entryId)} AND project_id = ${projectId}`;
+      return r ? toEntry(r) : null;
+    },
+    async activity(projectId, cursor, limit) {
+      const rows = await sql`
+        SELECT * FROM activity WHERE project_id = ${projectId}
+          ${cursor === null ? sql`` : sql`AND seq < ${Number(cursor)}`}
+        ORDER BY seq DESC LIMIT ${limit + 1}`;
+      return paged(
+        rows.map((r) => ({ seq: num(r.seq), item: toActivity(r) })),
+        limit,
+      );
+    },
+    async renameKey(projectId, from, to, a) {
+      return sql.begin(async (tx) => {
+        const rows = await tx`SELECT ${tx.unsafe(COLUMNS)} FROM translations
+          WHERE project_id = ${projectId} AND key = ${from} FOR UPDATE`;
+        if (rows.length === 0) return "missing" as const;
+        const [taken] =
+          await tx`SELECT 1 FROM translations WHERE project_id = ${projectId} AND key = ${to} LIMIT 1`;
+        if (taken) return "exists" as const;
+        const records = rows.map(toRecord);
+        await tx`DELETE FROM translations WHERE id = ANY (${tx.array(records.map((r) => r.id))}::text[])`;
+        // Re-inserted under the new key with their ids: version 1 then + 1 below keeps the count right.
+        const ctx = {
+          projectId,
+          actor: a.actor,
+          eventId: a.id,
+          action: a.action,
+          jobId: a.jobId,
+          at: a.at,
+          history: true,
+        };
+        for (const r of records) {
+          await tx`INSERT INTO translations (id, project_id, language, key, value, status, updated_at, version, warnings,
+                                             updated_by, updated_by_user, search)
+                   VALUES (${r.id}, ${projectId}, ${r.language}, ${to}, ${r.value}, ${r.status}, ${a.at}::timestamptz,
+                           ${r.version}, ${warningsJson(r.warnings)}, NULL, NULL, NULL)`;
+        }
+        await upsertWrites(
+          tx,
+          ctx,
+          records.map((r) => ({
+            id: r.id,
+            key: to,
+            language: r.language,
+            value: r.value,
+            status: r.status,
+            warnings: warningsJson(r.warnings),
+            old: { value: r.value, status: r.status },
+          })),
+        );
+        await insertActivity(tx, { ...a, detail: { ...a.detail, records: records.length } });
+        return "renamed" as const;
+      });
+    },
+    async deleteKeys(projectId, keys, a) {
+      return sql.begin(async (tx) => {
+        const rows = await tx`
+          DELETE FROM translations WHERE project_id = ${projectId} AND key = ANY (${tx.array(keys)}::text[])
+          RETURNING ${tx.unsafe(COLUMNS)}`;
+        if (rows.length === 0) return 0;
+        const records = rows.map(toRecord);
+        for (const r of records) {
+          await tx`INSERT INTO deleted_records (id, project_id, language, key, value, status, version, warnings,
+                                                updated_at, updated_by, deleted_at, deleted_by)
+                   VALUES (${r.id}, ${projectId}, ${r.language}, ${r.key}, ${r.value}, ${r.status}, ${r.version},
+                           ${warningsJson(r.warnings)}, ${r.updatedAt}::timestamptz,
+                           ${r.updatedBy === null ? null : JSON.stringify(r.updatedBy)}, ${a.at}::timestamptz,
+                           ${JSON.stringify(a.actor)})
+                   ON CONFLICT (id) DO NOTHING`;
+        }
+        const ctx = {
+          projectId,
+          actor: a.actor,
+          eventId: a.id,
+          action: a.action,
+          jobId: a.jobId,
+          at: a.at,
+          history: true,
+        };
+        await deletionEntries(tx, ctx, records);
+        await insertActivity(tx, { ...a, detail: { ...a.detail, records: records.length } });
+        return records.length;
+      });
+    },
+    async listDeleted(projectId) {
+      const rows = await sql`
+        SELECT key, max(deleted_at) AS deleted_at, (array_agg(deleted_by ORDER BY deleted_at DESC))[1] AS deleted_by,
+               array_agg(DISTINCT language) AS languages
+        FROM deleted_records WHERE project_id = ${projectId} GROUP BY key`;
+      return rows
+        .map((r) => ({
+          key: str(r.key),
+          deletedAt: iso(r.deleted_at),
+          deletedBy: JSON.parse(str(r.deleted_by)) as Actor,
+          languages: (r.languages as string[]).map(String).sort(compareCodePoints),
+        }))
+        .sort((x, y) =>
+          x.deletedAt === y.deletedAt ? compareCodePoints(x.key, y.key) : x.deletedAt < y.deletedAt ? 1 : -1,
+        );
+    },
+    async restoreKey(projectId, key, a) {
+      return sql.begin(async (tx) => {
+        const [taken] =
+          await tx`SELECT 1 FROM translations WHERE project_id = ${projectId} AND key = ${key} LIMIT 1`;
+        const [deleted] =
+          await tx`SELECT 1 FROM deleted_records WHERE project_id = ${projectId} AND key = ${key} LIMIT 1`;
+        if (!deleted) return "missing" as const;
+        if (taken) return "exists" as const;
+        // Taken out of the bin whole; an older deletion of the same record is dropped with it.
+        const all = await tx`
+          DELETE FROM deleted_records WHERE project_id = ${projectId} AND key = ${key}
+          RETURNING ${tx.unsafe(COLUMNS)}, deleted_at`;
+        const newest = new Map<string, DbRow>();
+        for (const r of all) {
+          const seen = newest.get(str(r.language));
+          if (!seen || iso(seen.deleted_at) < iso(r.deleted_at)) newest.set(str(r.language), r);
+        }
+        const rows = [...newest.values()];
+        const records = rows.map(toRecord);
+        for (const r of records) {
+          await tx`INSERT INTO translations (id, project_id, language, key, value, status, updated_at, version, warnings, search)
+                   VALUES (${r.id}, ${projectId}, ${r.language}, ${key}, ${r.value}, ${r.status}, ${a.at}::timestamptz,
+                           ${r.version}, ${warningsJson(r.warnings)}, NULL)`;
+        }
+        const ctx = {
+          projectId,
+          actor: a.actor,
+          eventId: a.id,
+          action: a.action,
+          jobId: a.jobId,
+          at: a.at,
+          history: true,
+        };
+        await upsertWrites(
+          tx,
+          ctx,
+          records.map((r) => ({
+            id: r.id,
+            key,
+            language: r.language,
+            value: r.value,
+            status: r.status,
+            warnings: warningsJson(r.warnings),
+            old: null,
+          })),
+        );
+        await insertActivity(tx, { ...a, detail: { ...a.detail, records: records.length } });
+        return "restored" as const;
+      });
+    },
+    async coverage(projectId, baseLanguage, languages) {
+      const rows = await sql`
+        SELECT t.language, t.status, count(*) AS n, count(t.warnings) AS w
+        FROM translations b JOIN translations t ON t.project_id = b.project_id AND t.key = b.key
+        WHERE b.project_id = ${projectId} AND b.language = ${baseLanguage} AND b.value <> '' AND t.value <> ''
+        GROUP BY t.language, t.status`;
+      const groups = rows.map((r) => ({
+        language: str(r.language),
+        status: str(r.status) as TranslationStatus,
+        records: num(r.n),
+        warnings: num(r.w),
+      }));
+      return tallyCoverage(groups, baseLanguage, languages);
+    },
+  };
+}

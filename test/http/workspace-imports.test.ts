@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { forEachStore, startTestServer, type TestServer } from "../support/harness.ts";
+import { expectErrorObject } from "../support/http.ts";
+import { checkWorkspaceConformance, signedIn } from "../support/signed-in.ts";
+
+checkWorkspaceConformance();
+
+/** The workspace's upload: a JSON file as a push, previewed then run as a job the page polls. */
+await forEachStore((kind) => {
+  let s: TestServer;
+  let orgId: string;
+  let projectId: string;
+  beforeEach(async () => {
+    s = await startTestServer(kind);
+    orgId = (await s.seed.org("Acme")).id;
+    projectId = (await s.seed.project(orgId, { name: "Web", base: "en", languages: ["en", "fr"] })).id;
+    await s.parlance.as(orgId).push({ projectId, language: "en", content: '{"a":"A","b":"B"}' });
+    await s.idle();
+  });
+  afterEach(() => s.close());
+
+  test("a developer previews, then imports; the job is read through the project", async () => {
+    const dev = await signedIn(s, { orgId, role: "developer" });
+    const imports = `/api/workspace/projects/${projectId}/imports`;
+    const content = JSON.stringify({ a: "Â", c: { d: "D" } });
+    const preview = await dev.fetch(imports, {
+      method: "POST",
+      json: { content, language: "en", dryRun: true },
+    });
+    expect(preview.status).toBe(200);
+    expect(((await preview.json()) as { data: unknown }).data).toMatchObject({
+      dryRun: true,
+      importMode: "merge",
+      language: "en",
+      rowCount: 2,
+      toCreate: 1,
+      toUpdate: 1,
+    });
+    const accepted = await dev.fetch(imports, { method: "POST", json: { content, language: "en" } });
+    expect(accepted.status).toBe(202);
+    const { jobId } = ((await accepted.json()) as { data: { jobId: string } }).data;
+    expect(accepted.headers.get("location")).toBe(`/api/workspace/projects/${projectId}/jobs/${jobId}`);
+    await s.idle();
+    const job = await dev.fetch(`/api/workspace/projects/${projectId}/jobs/${jobId}`);
+    expect(job.status).toBe(200);
+    expect(((await job.json()) as { data: unknown }).data).toMatchObject({
+      id: jobId,
+      projectId,
+      status: "completed",
+      summary: { created: 1, updated: 1 },
+    });
+    // Another project of the organization does not show it.
+    const other = (await s.seed.project(orgId, { name: "Other", base: "en", languages: ["en"] })).id;
+    await expectErrorObject(await dev.fetch(`/api/workspace/projects/${other}/jobs/${jobId}`), 404);
+  });
+
+  test("translators and reviewers may not import; bad input is 400; strangers get 404", async () => {
+    const imports = `/api/workspace/projects/${projectId}/imports`;
+    const json = { content: '{"a":"x"}', language: "fr", dryRun: true };
+    for (const role of ["translator", "reviewer"] as const) {
+      const person = await signedIn(s, { orgId, role });
+      await expectErrorObject(await person.fetch(imports, { method: "POST", json }), 403);
+    }
+    const dev = await signedIn(s, { orgId, role: "developer" });
+    await expectErrorObject(
+      await dev.fetch(imports, { method: "POST", json: { ...json, content: "[1]" } }),
+      400,
+    );
+    await expectErrorObject(
+      await dev.fetch(imports, { method: "POST", json: { ...json, language: "de" } }),
+      400,
+    );
+    const stranger = await signedIn(s, { orgId: (await s.seed.org("Other")).id, role: "owner" });
+    await expectErrorObject(await stranger.fetch(imports, { method: "POST", json }), 404);
+    const anonymous = await s.app.handle(
+      new Request(`http://localhost${imports}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "http://localhost" },
+        body: JSON.stringify(json),
+      }),
+    );
+    expect(anonymous.status).toBe(401);
+  });
+
+  test("downloads: every member exports each format, JSON nested too, as an attachment", async () => {
+    const ana = await signedIn(s, { orgId, role: "translator", languages: ["fr"] });
+    await s.parlance.as(orgId).push({ projectId, language: "en", content: '{"home":{"title":"Hi"}}' });
+    await s.idle();
+    const url = (q: string) => `/api/workspace/projects/${projectId}/export?${q}`;
+    const flat = await ana.fetch(url("language=en"));
+    expect(flat.status).toBe(200);
+    expect(flat.headers.get("content-disposition")).toBe('attachment; filename="web.en.json"');
+    expect(await flat.json()).toEqual({ a: "A", b: "B", "home.title": "Hi" });
+    const nestedRes = await ana.fetch(url("language=en&format=json&nested=true"));
+    expect(await nestedRes.text()).toBe(
+      '{\n  "a": "A",\n  "b": "B",\n  "home": {\n    "title": "Hi"\n  }\n}\n',
+    );
+    expect(nestedRes.headers.get("etag")).not.toBe(flat.headers.get("etag"));
+    for (const [format, type, name] of [
+      ["csv", "text/csv", "web.en.csv"],
+      ["xliff", "application/xliff+xml", "web.en.xlf"],
+      ["xml", "application/xml", "web.en.xml"],
+      ["yaml", "application/yaml", "web.en.yaml"],
+    ]) {
+      const res = await ana.fetch(url(`language=en&format=${format}`));
+      expect(res.status, format).toBe(200);
+      expect(res.headers.get("content-type"), format).toStartWith(type as string);
+      expect(res.headers.get("content-disposition"), format).toBe(`attachment; filename="${name}"`);
+    }
+    const again = await ana.fetch(url("language=en"), {
+      headers: { "if-none-match": flat.headers.get("etag") ?? "" },
+    });
+    expect(again.status).toBe(304);
+    await expectErrorObject(await ana.fetch(url("language=en&format=csv&nested=true")), 400);
+    await expectErrorObject(await ana.fetch(url("language=fr")), 404);
+    const stranger = await signedIn(s, { orgId: (await s.seed.org("Elsewhere")).id, role: "owner" });
+    await expectErrorObject(await stranger.fetch(url("language=en")), 404);
+  });
+});

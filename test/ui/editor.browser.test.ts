@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, openContext, seriousViolations, type Watched } from "../support/browser.ts";
+import {
+  createProject,
+  OWNER,
+  type ProjectView,
+  push,
+  setUpOwner,
+  signIn,
+  startWorkspaceServer,
+  type WorkspaceServer,
+} from "../support/workspace-e2e.ts";
+
+/**
+ * Issue 12, the editor: editing and saving with the keyboard only, filters kept in a shareable
+ * URL, the conflict dialog between two people, history and revert, bulk approval, live warnings.
+ */
+let s: WorkspaceServer;
+let browser: Browser;
+let owner: Watched;
+let project: ProjectView;
+const EN = {
+  "a.greeting": "Hello {name}",
+  "b.title": "Welcome",
+  "c.back": "Back",
+  "d.save": "Save",
+  "e.rtl": "Yes",
+};
+beforeAll(async () => {
+  [s, browser] = await Promise.all([startWorkspaceServer("sqlite"), launchBrowser()]);
+  project = await createProject(s, "Shop", "en", ["fr", "ar"]);
+  await push(s, project.id, "en", EN);
+  await push(s, project.id, "fr", { "b.title": "Bienvenue", "d.save": "Enregistrer" }, "pending");
+  owner = await openContext(browser, s.origin);
+  await setUpOwner(owner.page, s);
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await s?.stop();
+});
+
+const cell = (page: Page, key: string, language: string) =>
+  page.locator(`[data-key="${key}"][data-language="${language}"]`);
+/**
+ * Waits until the element matching `selector` has the focus. The save of the row before reloads
+ * the rows in the background, which can move the focus for a moment; keys are pressed once it is
+ * where a person would see it (type-ahead across that reload is not what this test is about).
+ */
+const focused = (page: Page, selector: string) =>
+  page.waitForFunction((s) => document.activeElement?.matches(s) === true, selector);
+const editorUrl = (query: string) => `${s.origin}/projects/${project.id}/editor?${query}`;
+
+async function pulled(language: string): Promise<Record<string, string>> {
+  const res = await fetch(`${s.origin}/api/v1/pull?project_id=${project.id}&language=${language}`, {
+    headers: { authorization: `Bearer ${s.key}` },
+  });
+  return (await res.json()) as Record<string, string>;
+}
+
+test("the editor opens on what is missing and saves with the keyboard alone", async () => {
+  const { page } = owner;
+  await page.goto(`${s.origin}/projects/${project.id}/editor`);
+  // "Only untranslated" by default, and the URL says so.
+  await cell(page, "a.greeting", "fr").waitFor();
+  expect(new URL(page.url()).searchParams.get("missing")).toBe("true");
+  expect(await page.locator('.grid-body [role="row"]').count()).toBe(3);
+  expect(await seriousViolations(page)).toEqual([]);
+  // The first cell has the focus: Enter opens it, typing shows live warnings, Ctrl+Enter saves and opens the next.
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Bonjour");
+  await page
+    .getByText(/\{name\}/)
+    .first()
+    .waitFor();
+  expect(await page.locator(".cell-editor .warnings li").count()).toBeGreaterThan(0);
+  await page.keyboard.type(" {name}");
+  await page.waitForFunction(() => document.querySelectorAll(".cell-editor .warnings li").length === 0);
+  await page.keyboard.press("Control+Enter");
+  await page.getByRole("textbox", { name: "Translation of c.back in fr" }).waitFor();
+  await focused(page, '[aria-label="Translation of c.back in fr"]');
+  // Ctrl+B copies the base text; Esc cancels without saving.
+  await page.keyboard.press("Control+b");
+  expect(await page.getByRole("textbox", { name: "Translation of c.back in fr" }).inputValue()).toBe("Back");
+  await page.keyboard.press("Escape");
+  await focused(page, '[data-key="c.back"][data-language="fr"]');
+  await page.keyboard.press("ArrowDown");
+  await focused(page, '[data-key="e.rtl"][data-language="fr"]');
+  await page.keyboard.press("Enter");
+  await focused(page, '[aria-label="Translation of e.rtl in fr"]');
+  await page.keyboard.type("Oui");
+  await page.keyboard.press("Control+Enter");
+  await page.waitForFunction(() => !document.querySelector(".cell-editor"));
+  expect(await pulled("fr")).toEqual({
+    "a.greeting": "Bonjour {name}",
+    "b.title": "Bienvenue",
+    "d.save": "Enregistrer",
+    "e.rtl": "Oui",
+  });
+  expect(await cell(page, "a.greeting", "fr").textContent()).toContain("Pending");
+  // The shortcuts overlay.
+  await page.keyboard.press("?");
+  await page.getByRole("dialog", { name: "Keyboard shortcuts" }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  expect(owner.problems).toEqual([]);
+  expect(owner.offOrigin).toEqual([]);
+}, 60_000);
+
+test("filters live in the URL: a shared link opens the same view; right-to-left languages are shown so", async () => {
+  const { page } = owner;
+  await page.goto(editorUrl("languages=fr,ar&missing=false"));
+  await cell(page, "d.save", "ar").waitFor();
+  expect(await cell(page, "d.save", "ar").getAttribute("aria-readonly")).toBe("false");
+  await page.getByLabel("Search").fill("welcome");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("q") === "welcome");
+  await page.waitForFunction(() => document.querySelectorAll('.grid-body [role="row"]').length === 1);
+  const shared = page.url();
+  const other = await openContext(browser, s.origin);
+  await signIn(other.page, s, OWNER.email, OWNER.password);
+  await other.page.goto(shared);
+  await cell(other.page, "b.title", "fr").waitFor();
+  expect(await other.page.locator('.grid-body [role="row"]').count()).toBe(1);
+  expect(await other.page.getByLabel("Search").inputValue()).toBe("welcome");
+  await other.context.close();
+  // Arabic is written right to left.
+  await page.goto(editorUrl("languages=ar&missing=false"));
+  await cell(page, "b.title", "ar").click();
+  await page.keyboard.press("Enter");
+  expect(await page.getByRole("textbox", { name: "Translation of b.title in ar" }).getAttribute("dir")).toBe(
+    "rtl",
+  );
+  await page.keyboard.type("أهلا");
+  await page.keyboard.press("Control+Enter");
+  await page.getByRole("textbox", { name: "Translation of c.back in ar" }).waitFor();
+  await page.keyboard.press("Escape");
+  expect(await cell(page, "b.title", "ar").locator(".value").getAttribute("dir")).toBe("rtl");
+}, 60_000);
+
+test("a concurrent edit never disappears: the second saver sees theirs and mine and chooses", async () => {
+  const a = owner.page;
+  const other = await openContext(browser, s.origin);
+  const b = other.page;
+  await signIn(b, s, OWNER.email, OWNER.password);
+  for (const page of [a, b]) {
+    await page.goto(editorUrl("languages=fr&missing=false"));
+    await cell(page, "b.title", "fr").click();
+    await page.keyboard.press("Enter");
+  }
+  await a.keyboard.press("Control+a");
+  await a.keyboard.type("Bienvenue (A)");
+  await a.keyboard.press("Control+Enter");
+  await a.getByRole("textbox", { name: "Translation of c.back in fr" }).waitFor();
+  await a.keyboard.press("Escape");
+  await b.keyboard.press("Control+a");
+  await b.keyboard.type("Bienvenue (B)");
+  await b.keyboard.press("Control+Enter");
+  const dialog = b.getByRole("dialog", { name: "Someone else changed this string" });
+  await dialog.waitFor();
+  expect(await dialog.textContent()).toContain("Bienvenue (A)");
+  expect(await dialog.textContent()).toContain("Bienvenue (B)");
+  expect(await seriousViolations(b)).toEqual([]);
+  await dialog.getByRole("button", { name: "Keep mine" }).click();
+  await b.waitForFunction(() => !document.querySelector("dialog[open]"));
+  expect((await pulled("fr"))["b.title"]).toBe("Bienvenue (B)");
+  await other.context.close();
+}, 60_000);
+
+test("the history panel shows who changed what, and reverts", async () => {
+  const { page } = owner;
+  await page.goto(editorUrl("languages=fr&missing=false"));
+  await cell(page, "b.title", "fr").click();
+  await page.keyboard.press("h");
+  const panel = page.getByRole("complementary", { name: /History of b.title in fr/ });
+  await panel.waitFor();
+  await panel.getByText("Bienvenue (A)").first().waitFor();
+  expect(await panel.textContent()).toContain(OWNER.name);
+  expect(await seriousViolations(page)).toEqual([]);
+  // The oldest entry: the push's "Bienvenue".
+  await panel.getByRole("button", { name: "Revert to this" }).last().click();
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-key="b.title"][data-language="fr"] .value')?.textContent === "Bienvenue",
+  );
+  expect((await pulled("fr"))["b.title"]).toBe("Bienvenue");
+}, 60_000);
+
+test("bulk: select rows with Space and approve them", async () => {
+  const { page } = owner;
+  await page.goto(editorUrl("languages=fr&missing=false"));
+  await cell(page, "a.greeting", "fr").click();
+  await page.keyboard.press(" ");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press(" ");
+  const bulk = page.getByRole("region", { name: "Bulk actions" });
+  await bulk.getByText("2 selected").waitFor();
+  await bulk.getByRole("button", { name: "Approve in fr" }).click();
+  await page.waitForFunction(() =>
+    ["a.greeting", "b.title"].every((k) =>
+      document.querySelector(`[data-key="${k}"][data-language="fr"] .chip.approved`),
+    ),
+  );
+  expect(owner.problems).toEqual([]);
+}, 60_000);
+
+test("role limits are visible: a translator limited to fr sees ar read-only and no approval", async () => {
+  // An invitation made and accepted through the workspace API, as the pages do.
+  const owners = owner.context.request;
+  const invited = await owners.post(`${s.origin}/api/workspace/orgs/${s.orgId}/invitations`, {
+    headers: { origin: s.origin },
+    data: { email: "tess@example.com", role: "translator", languages: ["fr"] },
+  });
+  expect(invited.status()).toBe(201);
+  const { token } = ((await invited.json()) as { data: { token: string } }).data;
+  const tess = await openContext(browser, s.origin);
+  const accepted = await tess.context.request.post(`${s.origin}/api/workspace/invitations/accept`, {
+    headers: { origin: s.origin },
+    data: { token, name: "Tess", password: "tess's long password" },
+  });
+  expect(accepted.status()).toBe(201);
+  const { page } = tess;
+  await page.goto(editorUrl("languages=fr,ar&missing=false"));
+  await cell(page, "a.greeting", "ar").waitFor();
+  expect(await page.getByRole("columnheader", { name: /ar read-only/ }).count()).toBe(1);
+  expect(await cell(page, "a.greeting", "ar").getAttribute("aria-readonly")).toBe("true");
+  await cell(page, "a.greeting", "ar").click();
+  await page.keyboard.press("Enter");
+  await page.getByText("ar is read-only for you").waitFor();
+  expect(await page.locator(".cell-editor").count()).toBe(0);
+  // fr is editable, but a translator does not approve: no button, and the shortcut says why.
+  await cell(page, "a.greeting", "fr").click();
+  expect(await page.getByRole("button", { name: /^Edit/ }).count()).toBe(1);
+  expect(await page.getByRole("button", { name: /^Approve/ }).count()).toBe(0);
+  await page.keyboard.press("a");
+  await page.getByText("Only reviewers of fr can change this status").waitFor();
+  await page.keyboard.press(" ");
+  await page.getByText("Only reviewers of fr can approve.").waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(tess.problems).toEqual([]);
+  await tess.context.close();
+}, 60_000);

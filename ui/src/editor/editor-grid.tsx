@@ -1,0 +1,408 @@
+/**
+ * The strings as a grid: keys as rows, the base and the chosen languages as columns, drawn by a
+ * virtual list (only the rows in view exist in the DOM). The keyboard drives everything: arrows
+ * and Tab move, Enter edits, Ctrl/Cmd+Enter saves and moves on, Esc cancels; see SHORTCUTS.
+ */
+import { useEffect, useRef } from "preact/hooks";
+import { useVirtualizer } from "../base/use-virtualizer.ts";
+import { dirOf, type RecordRow } from "../types.ts";
+import { CellEditor, CellView } from "./editor-cell.tsx";
+import { type Editor, isMissing } from "./editor-state.ts";
+
+export const SHORTCUTS: [string, string][] = [
+  ["↑ ↓ ← →", "Move between cells"],
+  ["Tab / Shift+Tab", "Next / previous cell"],
+  ["Enter", "Edit the cell"],
+  ["Ctrl+Enter (⌘+Enter)", "Save and edit the next string"],
+  ["Esc", "Cancel the edit"],
+  ["Ctrl+B (⌘+B)", "Copy the base text into the translation"],
+  ["N", "Next missing string"],
+  ["A", "Approve (reviewers)"],
+  ["R", "Mark needs review (reviewers)"],
+  ["H", "History of the record"],
+  ["Space", "Select the row for a bulk action"],
+  ["?", "Show these shortcuts"],
+];
+
+interface GridProps {
+  editor: Editor;
+  onShortcuts: () => void;
+}
+
+export function EditorGrid({ editor, onShortcuts }: GridProps) {
+  const { project, filters } = editor;
+  const languages = filters.languages;
+  const rows = editor.rows.value;
+  const count = Math.max(rows.length, editor.total.value ?? 0);
+  const scroller = useRef<HTMLDivElement>(null);
+  const grid = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 64,
+    overscan: 8,
+    getItemKey: (i) => rows[i]?.key ?? `pending-${i}`,
+  });
+  const active = editor.active.value;
+  const editing = editor.editing.value;
+
+  /** Focus follows the active cell when the grid already has focus (not on first render). */
+  useEffect(() => {
+    if (editing || !grid.current?.contains(document.activeElement)) return;
+    const cell = grid.current.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.col}"]`);
+    if (cell && document.activeElement !== cell) cell.focus({ preventScroll: true });
+  });
+
+  /** The editor is for typing: once the first rows arrive, the first cell takes the focus. */
+  const hasRows = rows.length > 0;
+  useEffect(() => {
+    if (!hasRows || grid.current?.contains(document.activeElement)) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    grid.current
+      ?.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.col}"]`)
+      ?.focus({ preventScroll: true });
+  }, [hasRows]);
+
+  const moveTo = (row: number, col: number) => {
+    const r = Math.max(0, Math.min(count - 1, row));
+    const c = Math.max(0, Math.min(languages.length - 1, col));
+    editor.active.value = { row: r, col: c };
+    virtualizer.scrollToIndex(r, { align: "auto" });
+    // Focus once the row is drawn, unless a cell is being edited by then (its text area has the focus).
+    requestAnimationFrame(() => {
+      if (editor.editing.value) return;
+      grid.current?.querySelector<HTMLElement>(`[data-cell="${r}:${c}"]`)?.focus({ preventScroll: true });
+    });
+  };
+
+  /**
+   * A cell chosen with the mouse (or focused) becomes the active one; an open editor elsewhere
+   * closes when nothing was typed in it, and stays open (keeping the text) when something was.
+   */
+  const activate = (row: number, col: number, isEditing: boolean) => {
+    const current = editor.editing.value;
+    if (current && !isEditing) {
+      const before = rows[current.row]?.records[current.language]?.value ?? "";
+      if (current.draft === before) editor.editing.value = null;
+    }
+    const now = editor.active.value;
+    if (now.row !== row || now.col !== col) editor.active.value = { row, col };
+  };
+
+  const open = (row: number, col: number) => {
+    const record = rows[row];
+    const language = languages[col];
+    if (!record || !language) return;
+    if (!editor.mayEdit(language)) {
+      editor.announcement.value = `${language} is read-only for you`;
+      return;
+    }
+    editor.editing.value = { row, language, draft: record.records[language]?.value ?? "" };
+  };
+
+  const saveAndMove = async (next: "down" | "right" | "left" | "stay", reopen: boolean) => {
+    const current = editor.editing.value;
+    if (!current) return;
+    const row = rows[current.row];
+    const col = languages.indexOf(current.language);
+    const before = row?.records[current.language]?.value ?? "";
+    if (row && current.draft !== before) {
+      const ok = await editor.save(current.row, current.language, { value: current.draft });
+      if (!ok) return;
+    }
+    editor.editing.value = null;
+    const target =
+      next === "down"
+        ? { row: current.row + 1, col }
+        : next === "right"
+          ? col + 1 < languages.length
+            ? { row: current.row, col: col + 1 }
+            : { row: current.row + 1, col: 0 }
+          : next === "left"
+            ? col > 0
+              ? { row: current.row, col: col - 1 }
+              : { row: current.row - 1, col: languages.length - 1 }
+            : { row: current.row, col };
+    moveTo(target.row, target.col);
+    if (reopen && target.row < rows.length) open(target.row, target.col);
+  };
+
+  const cancel = () => {
+    const current = editor.editing.value;
+    editor.editing.value = null;
+    if (current) moveTo(current.row, languages.indexOf(current.language));
+  };
+
+  const nextMissing = () => {
+    const language = languages[active.col] as string;
+    for (let i = active.row + 1; i < rows.length; i++) {
+      if (isMissing(rows[i]?.records[language])) return moveTo(i, active.col);
+    }
+    editor.announcement.value = editor.complete.value
+      ? `No missing string in ${language} below this one`
+      : "No missing string among the rows loaded so far";
+  };
+
+  const setStatus = (status: "approved" | "needs_review") => {
+    const row = rows[active.row];
+    const language = languages[active.col] as string;
+    const record = row?.records[language];
+    if (!row || !record || isMissing(record)) return;
+    if (!editor.mayReview(language)) {
+      editor.announcement.value = `Only reviewers of ${language} can change this status`;
+      return;
+    }
+    void editor.save(active.row, language, { status });
+  };
+
+  const onGridKey = (event: KeyboardEvent) => {
+    if (editor.editing.value) return;
+    const { row, col } = editor.active.value;
+    const mod = event.ctrlKey || event.metaKey;
+    const handled = () => {
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    if ((event.target as HTMLElement).tagName === "INPUT" && event.key !== "Tab") return;
+    switch (event.key) {
+      case "ArrowDown":
+        handled();
+        return moveTo(row + 1, col);
+      case "ArrowUp":
+        handled();
+        return moveTo(row - 1, col);
+      case "ArrowRight":
+        handled();
+        return moveTo(row, col + 1);
+      case "ArrowLeft":
+        handled();
+        return moveTo(row, col - 1);
+      case "PageDown":
+        handled();
+        return moveTo(row + 10, col);
+      case "PageUp":
+        handled();
+        return moveTo(row - 10, col);
+      case "Home":
+        if (!mod) return;
+        handled();
+        return moveTo(0, col);
+      case "End":
+        if (!mod) return;
+        handled();
+        return moveTo(count - 1, col);
+      case "Tab":
+        if (event.shiftKey ? row === 0 && col === 0 : row >= count - 1 && col >= languages.length - 1) return;
+        handled();
+        if (event.shiftKey) return col > 0 ? moveTo(row, col - 1) : moveTo(row - 1, languages.length - 1);
+        return col + 1 < languages.length ? moveTo(row, col + 1) : moveTo(row + 1, 0);
+      case "Enter":
+        handled();
+        return open(row, col);
+      case " ": {
+        const key = rows[row]?.key;
+        if (!key) return;
+        handled();
+        return editor.toggleSelected(key);
+      }
+    }
+    if (mod || event.altKey) return;
+    if (event.key === "?") {
+      handled();
+      onShortcuts();
+    } else if (event.key === "n" || event.key === "N") {
+      handled();
+      nextMissing();
+    } else if (event.key === "a" || event.key === "A") {
+      handled();
+      setStatus("approved");
+    } else if (event.key === "r" || event.key === "R") {
+      handled();
+      setStatus("needs_review");
+    } else if (event.key === "h" || event.key === "H") {
+      handled();
+      const key = rows[row]?.key;
+      if (key) editor.history.value = { key, language: languages[col] as string };
+    }
+  };
+
+  const onEditorKey = (event: KeyboardEvent) => {
+    const mod = event.ctrlKey || event.metaKey;
+    if (event.key === "Escape") {
+      event.preventDefault();
+      event.stopPropagation();
+      cancel();
+    } else if (event.key === "Enter" && mod) {
+      event.preventDefault();
+      void saveAndMove("down", true);
+    } else if ((event.key === "b" || event.key === "B") && mod) {
+      event.preventDefault();
+      const current = editor.editing.value;
+      const base = current ? rows[current.row]?.base?.value : undefined;
+      if (current && base !== undefined) editor.editing.value = { ...current, draft: base };
+    } else if (event.key === "Tab") {
+      event.preventDefault();
+      void saveAndMove(event.shiftKey ? "left" : "right", false);
+    }
+  };
+
+  const columns = `2.5rem minmax(9rem, 16%) repeat(${languages.length + 1}, minmax(14rem, 1fr))`;
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div
+      ref={grid}
+      class="grid"
+      role="grid"
+      aria-label={`Strings of ${project.name}`}
+      aria-rowcount={count + 1}
+      aria-colcount={languages.length + 3}
+      onKeyDown={onGridKey}
+      style={{ "--columns": columns }}
+    >
+      <div role="rowgroup" class="grid-head">
+        <div role="row" class="grid-row" aria-rowindex={1}>
+          <div role="columnheader" class="cell select">
+            <span class="sr-only">Selected</span>
+          </div>
+          <div role="columnheader" class="cell">
+            Key
+          </div>
+          <div role="columnheader" class="cell">
+            {project.baseLanguage} <span class="hint">base</span>
+          </div>
+          {languages.map((l) => (
+            <div role="columnheader" class="cell" key={l}>
+              {l}
+              {!editor.mayEdit(l) && <span class="chip draft">read-only</span>}
+              {editor.mayEdit(l) && !editor.mayReview(l) && <span class="hint"> translate</span>}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div role="rowgroup" class="grid-scroll" ref={scroller}>
+        <div class="grid-body" style={{ height: `${virtualizer.getTotalSize()}px` }}>
+          {items.map((item) => {
+            const row: RecordRow | undefined = rows[item.index];
+            return (
+              <div
+                key={item.key}
+                role="row"
+                class={`grid-row${item.index === active.row ? " active" : ""}`}
+                aria-rowindex={item.index + 2}
+                aria-selected={row ? editor.selected.value.has(row.key) : undefined}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                {row ? (
+                  <>
+                    <div role="gridcell" class="cell select">
+                      <input
+                        type="checkbox"
+                        tabIndex={-1}
+                        aria-label={`Select ${row.key}`}
+                        checked={editor.selected.value.has(row.key)}
+                        onChange={() => editor.toggleSelected(row.key)}
+                      />
+                    </div>
+                    <div role="rowheader" class="cell key mono">
+                      {row.key}
+                    </div>
+                    <div
+                      role="gridcell"
+                      class="cell base"
+                      dir={dirOf(project.baseLanguage)}
+                      lang={project.baseLanguage}
+                    >
+                      {row.base?.value ?? <span class="missing-text">No base text</span>}
+                    </div>
+                    {languages.map((language, col) => {
+                      const isActive = item.index === active.row && col === active.col;
+                      const isEditing = editing?.row === item.index && editing.language === language;
+                      const record = row.records[language];
+                      return (
+                        <div
+                          role="gridcell"
+                          key={language}
+                          class={`cell translation${isActive ? " current" : ""}${editor.mayEdit(language) ? "" : " readonly"}`}
+                          data-cell={`${item.index}:${col}`}
+                          data-key={row.key}
+                          data-language={language}
+                          tabIndex={isActive && !isEditing ? 0 : -1}
+                          aria-readonly={!editor.mayEdit(language)}
+                          onFocus={() => activate(item.index, col, isEditing)}
+                          onClick={() => activate(item.index, col, isEditing)}
+                          onDblClick={() => open(item.index, col)}
+                        >
+                          {isEditing && editing ? (
+                            <CellEditor
+                              keyName={row.key}
+                              language={language}
+                              baseLanguage={project.baseLanguage}
+                              baseValue={row.base?.value ?? null}
+                              draft={editing.draft}
+                              onDraft={(draft) => {
+                                editor.editing.value = { ...editing, draft };
+                              }}
+                              onKeyDown={onEditorKey}
+                              onSave={() => void saveAndMove("stay", false)}
+                              onCancel={cancel}
+                              onCopyBase={() => {
+                                editor.editing.value = {
+                                  ...editing,
+                                  draft: row.base?.value ?? editing.draft,
+                                };
+                              }}
+                            />
+                          ) : (
+                            <CellView record={record} language={language} />
+                          )}
+                          {isActive && !isEditing && (
+                            <div class="cell-actions">
+                              {editor.mayEdit(language) && (
+                                <button type="button" tabIndex={-1} onClick={() => open(item.index, col)}>
+                                  Edit <kbd>Enter</kbd>
+                                </button>
+                              )}
+                              {editor.mayReview(language) && !isMissing(record) && (
+                                <>
+                                  <button type="button" tabIndex={-1} onClick={() => setStatus("approved")}>
+                                    Approve <kbd>A</kbd>
+                                  </button>
+                                  <button
+                                    type="button"
+                                    tabIndex={-1}
+                                    onClick={() => setStatus("needs_review")}
+                                  >
+                                    Needs review <kbd>R</kbd>
+                                  </button>
+                                </>
+                              )}
+                              <button
+                                type="button"
+                                tabIndex={-1}
+                                onClick={() => {
+                                  editor.history.value = { key: row.key, language };
+                                }}
+                              >
+                                History <kbd>H</kbd>
+                              </button>
+                            </div>
+                          )}
+                        </div>
+                      );
+                    })}
+                  </>
+                ) : (
+                  <div role="gridcell" class="cell loading-row">
+                    Loading…
+                  </div>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
