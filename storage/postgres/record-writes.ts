@@ -1,7 +1,7 @@
 import type { TransactionSql } from "postgres";
 import type { Warning } from "../../core/checks/index.ts";
 import type { Actor } from "../../core/principal.ts";
-import { searchText } from "../../core/records/fold.ts";
+import { storedSearchText } from "../../core/records/fold.ts";
 import type { ActivityItem } from "../../core/records/types.ts";
 import type { TranslationStatus } from "../../core/types.ts";
 
@@ -54,7 +54,7 @@ export async function upsertWrites(
                 ${tx.array(col((w) => w.value))}::text[],
                 ${tx.array(col((w) => w.status))}::text[],
                 ${tx.array(col((w) => w.warnings) as string[])}::text[],
-                ${tx.array(col((w) => searchText(w.key, w.value)))}::text[])
+                ${tx.array(col((w) => storedSearchText(w.key, w.value)) as string[])}::text[])
          AS u(id, language, key, value, status, warnings, search)
     ON CONFLICT (project_id, language, parlance_key_digest(key)) DO UPDATE
     SET value = excluded.value, status = excluded.status, updated_at = excluded.updated_at,
