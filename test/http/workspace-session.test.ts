@@ -216,9 +216,13 @@ await forEachStore((kind) => {
   test("PATCH /me: a new email needs the current password; wrong guesses are limited", async () => {
     const ana = await signedIn(s);
     const read = async () =>
-      ((await (await ana.fetch("/api/workspace/me")).json()) as { data: { user: { email: string; name: string } } })
-        .data.user;
-    const patch = (json: Record<string, unknown>) => ana.fetch("/api/workspace/me", { method: "PATCH", json });
+      (
+        (await (await ana.fetch("/api/workspace/me")).json()) as {
+          data: { user: { email: string; name: string } };
+        }
+      ).data.user;
+    const patch = (json: Record<string, unknown>) =>
+      ana.fetch("/api/workspace/me", { method: "PATCH", json });
     await expectErrorObject(await patch({ email: "taken.over@example.com" }), 400, {
       message: "currentPassword",
     });
@@ -240,7 +244,10 @@ await forEachStore((kind) => {
     // A session cannot test passwords without end: every check counts (two so far), and past the
     // per-person limit the answer is 429, even for the right password.
     for (let i = 2; i < SIGN_IN_LIMITS.perAccount; i++)
-      await expectErrorObject(await patch({ email: "x@example.com", currentPassword: `guess number ${i}` }), 400);
+      await expectErrorObject(
+        await patch({ email: "x@example.com", currentPassword: `guess number ${i}` }),
+        400,
+      );
     const throttled = await patch({ email: "x@example.com", currentPassword: ana.password });
     await expectErrorObject(throttled, 429);
     expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0);
