@@ -3,6 +3,8 @@
  * virtual list (only the rows in view exist in the DOM). The keyboard drives everything: arrows
  * and Tab move, Enter edits, Ctrl/Cmd+Enter saves and moves on, Esc cancels; see SHORTCUTS.
  */
+
+import { defaultRangeExtractor } from "@tanstack/virtual-core";
 import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
 import { useVirtualizer } from "../base/use-virtualizer.ts";
 import { dirOf, type RecordRow } from "../types.ts";
@@ -42,6 +44,17 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
     estimateSize: () => 64,
     overscan: 8,
     getItemKey: (i) => rows[i]?.key ?? `pending-${i}`,
+    // The active row stays drawn when the wheel scrolls it away: the focus it holds stays in the
+    // grid, so the next key (an arrow, Enter, N) still acts where the person left off.
+    rangeExtractor: (range) => {
+      const indexes = defaultRangeExtractor(range);
+      const row = editor.active.peek().row;
+      if (row < range.count && !indexes.includes(row)) {
+        indexes.push(row);
+        indexes.sort((a, b) => a - b);
+      }
+      return indexes;
+    },
   });
   const active = editor.active.value;
   const editing = editor.editing.value;

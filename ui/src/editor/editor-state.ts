@@ -187,6 +187,9 @@ export function createEditor(project: Project, filters: EditorFilters) {
    * loaded) and the rows load up to it. -1 when there is none.
    */
   async function nextMissing(after: number, language: string): Promise<number> {
+    // From a row not loaded yet (Ctrl+End goes there at once), the search starts once it is.
+    if (after >= rows.value.length && !complete.value && (await whenLoaded((_, i) => i >= after, 0)) < 0)
+      return -1;
     const list = rows.value;
     for (let i = after + 1; i < list.length; i++) if (isMissing(list[i]?.records[language])) return i;
     if (complete.value) return -1;
@@ -205,7 +208,7 @@ export function createEditor(project: Project, filters: EditorFilters) {
   }
 
   /** The index of the first loaded row (from `from`) that matches, waiting for pages as they load. */
-  function whenLoaded(matches: (row: RecordRow) => boolean, from: number): Promise<number> {
+  function whenLoaded(matches: (row: RecordRow, index: number) => boolean, from: number): Promise<number> {
     const mine = generation;
     return new Promise((resolve) => {
       let scanned = from;
@@ -216,7 +219,7 @@ export function createEditor(project: Project, filters: EditorFilters) {
         if (answer !== null) return;
         if (list.length < scanned) scanned = 0;
         for (let i = scanned; i < list.length; i++) {
-          if (matches(list[i] as RecordRow)) {
+          if (matches(list[i] as RecordRow, i)) {
             answer = i;
             break;
           }
