@@ -1,11 +1,11 @@
 import type { PendingQuery, Row, TransactionSql } from "postgres";
-
-type PendingSql = PendingQuery<Row[]>;
 import type { Warning } from "../../core/checks/index.ts";
 import type { Actor } from "../../core/principal.ts";
 import { storedSearchText } from "../../core/records/fold.ts";
 import type { ActivityItem } from "../../core/records/types.ts";
 import type { TranslationStatus } from "../../core/types.ts";
+
+type PendingSql = PendingQuery<Row[]>;
 
 export const warningsJson = (w: readonly Warning[] | undefined): string | null =>
   w === undefined || w.length === 0 ? null : JSON.stringify(w);

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { ImportCommit, JobStore } from "../../core/ports.ts";
 import type { ImportPayload, ImportSummary, Job, JobStatus } from "../../core/types.ts";
+import { createExportVersions } from "./export-versions.ts";
 import { createImportWriter } from "./import-writes.ts";
 import { createRecordWriter } from "./record-writes.ts";
 import type { Statements } from "./statements.ts";
@@ -82,6 +83,7 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
   );
   const writer = createRecordWriter(s);
   const imports = createImportWriter(s);
+  const versions = createExportVersions(s);
   const unfinishedCount = s.prepare<{ n: number | bigint }, []>(
     "SELECT count(*) AS n FROM jobs WHERE status IN ('pending', 'running')",
   );
@@ -92,6 +94,7 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
   const completeTx = db.transaction((id: string, runId: string, c: ImportCommit, now: string): boolean => {
     if (finish.run("completed", JSON.stringify(c.summary), null, now, id, runId).changes === 0) return false;
     imports.apply(c, now);
+    if (c.writes.length > 0 || c.deleteIds.length > 0) versions.bump(c.projectId, [c.language]);
     if (c.audit) writer.activity({ ...c.audit.activity, at: now });
     return true;
   });

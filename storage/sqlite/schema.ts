@@ -257,4 +257,19 @@ CREATE INDEX translations_browse
 UPDATE translations SET search = NULL WHERE search = lower(key) || char(1) || lower(value);
 `,
   },
+  {
+    version: 7,
+    name: "export versions",
+    // One row per language ever written: a random tag replaced in the same transaction as any change
+    // of that language's rows or environment overrides (storage/sqlite/export-versions.ts). Pull's
+    // ETag comes from it, so a conditional GET reads no translation. No row: nothing written since.
+    sql: `
+CREATE TABLE export_versions (
+  project_id TEXT NOT NULL,
+  language TEXT NOT NULL,
+  tag TEXT NOT NULL,
+  PRIMARY KEY (project_id, language)
+) WITHOUT ROWID;
+`,
+  },
 ];
