@@ -37,7 +37,8 @@ export interface StoreShape {
 /** What a built store holds and where: kept next to the cache (SQLite) or as the database's comment. */
 export interface BuiltStore {
   builder: number;
-  schema: number;
+  /** The last migration's version and a hash of every migration. */
+  schema: string;
   shape: StoreShape;
   orgId: string;
   /** In the order built; the first is the one the figures measure. */
@@ -104,8 +105,12 @@ function hashString(s: string): number {
   return h >>> 0;
 }
 
-const schemaVersion = (store: StoreKind) =>
-  (store === "sqlite" ? SQLITE_MIGRATIONS : postgresMigrations).at(-1)?.version ?? 0;
+/** The schema a store of this code has: every migration's version and text, hashed (any change rebuilds). */
+const schemaVersion = (store: StoreKind): string => {
+  const list = store === "sqlite" ? SQLITE_MIGRATIONS : postgresMigrations;
+  const text = list.map((m) => `${m.version}\u0000${m.sql}`).join("\u0001");
+  return `${list.at(-1)?.version ?? 0}-${Bun.hash(text).toString(16)}`;
+};
 
 const sameShape = (a: StoreShape, b: StoreShape) => JSON.stringify(a) === JSON.stringify(b);
 

@@ -20,6 +20,7 @@ import { tallyCoverage } from "../coverage-tally.ts";
 import { paged } from "../paged.ts";
 import { type DbRow, iso, num, numOrNull, str, strOrNull } from "./convert.ts";
 import type { CoverageGroups } from "./coverage.ts";
+import { bumpExportVersions } from "./export-versions.ts";
 import { deletionEntries, insertActivity, setWarnings, upsertWrites, warningsJson } from "./record-writes.ts";
 
 const POSTGRES: Dialect = {
@@ -169,6 +170,11 @@ export function createRecordStore(sql: Sql, coverage: CoverageGroups): RecordSto
           );
           await setWarnings(tx, c.rechecks);
           await insertActivity(tx, c.activity);
+          await bumpExportVersions(
+            tx,
+            c.projectId,
+            c.writes.map((w) => w.language),
+          );
           return { ok: true as const };
         });
       } catch (e) {
@@ -247,6 +253,11 @@ export function createRecordStore(sql: Sql, coverage: CoverageGroups): RecordSto
           })),
         );
         await insertActivity(tx, { ...a, detail: { ...a.detail, records: records.length } });
+        await bumpExportVersions(
+          tx,
+          projectId,
+          records.map((r) => r.language),
+        );
         return "renamed" as const;
       });
     },
@@ -277,6 +288,11 @@ export function createRecordStore(sql: Sql, coverage: CoverageGroups): RecordSto
         };
         await deletionEntries(tx, ctx, records);
         await insertActivity(tx, { ...a, detail: { ...a.detail, records: records.length } });
+        await bumpExportVersions(
+          tx,
+          projectId,
+          records.map((r) => r.language),
+        );
         return records.length;
       });
     },
@@ -343,6 +359,11 @@ export function createRecordStore(sql: Sql, coverage: CoverageGroups): RecordSto
           })),
         );
         await insertActivity(tx, { ...a, detail: { ...a.detail, records: records.length } });
+        await bumpExportVersions(
+          tx,
+          projectId,
+          records.map((r) => r.language),
+        );
         return "restored" as const;
       });
     },

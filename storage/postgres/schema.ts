@@ -196,35 +196,16 @@ CREATE INDEX deleted_records_key ON deleted_records (project_id, md5(key));
 `;
 
 // Counting coverage walks every record of a project (500,000 for 50,000 keys in 10 languages). The
-// counts are kept with the snapshot they were counted in; every statement that writes translations
-// notes its transaction in coverage_changes (no lock: instances never wait on each other for it), and
-// kept counts are used only while every change noted since is one that snapshot already saw
-// (storage/postgres/coverage.ts).
+// counts are kept with the project's export versions (migration 7) they were counted at: any change
+// of the project's records replaces one of them, so kept counts are used only while every version is
+// the same (storage/postgres/coverage.ts).
 const coverage = `
 CREATE TABLE coverage_counts (
   project_id text COLLATE "C" PRIMARY KEY,
-  snapshot pg_snapshot NOT NULL,
   base_language text NOT NULL,
+  versions text NOT NULL, -- every language's export version, as counted
   groups text NOT NULL -- JSON [[language, status, records, warnings], …]
 );
-CREATE TABLE coverage_changes (
-  project_id text COLLATE "C" NOT NULL,
-  xid xid8 NOT NULL
-);
-CREATE INDEX coverage_changes_project ON coverage_changes (project_id);
-
-CREATE FUNCTION parlance_coverage_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO coverage_changes (project_id, xid)
-  SELECT DISTINCT project_id, pg_current_xact_id() FROM changed_rows;
-  RETURN NULL;
-END $$;
-CREATE TRIGGER coverage_insert AFTER INSERT ON translations REFERENCING NEW TABLE AS changed_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION parlance_coverage_changed();
-CREATE TRIGGER coverage_update AFTER UPDATE ON translations REFERENCING NEW TABLE AS changed_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION parlance_coverage_changed();
-CREATE TRIGGER coverage_delete AFTER DELETE ON translations REFERENCING OLD TABLE AS changed_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION parlance_coverage_changed();
 `;
 
 export const postgresMigrations: readonly Migration[] = [
@@ -294,6 +275,21 @@ CREATE INDEX one_time_tokens_org ON one_time_tokens (org_id, kind);
     version: 5,
     name: "records: versions, warnings, authors, history, activity, deleted keys",
     sql: records,
+  },
+  {
+    version: 7,
+    name: "export versions",
+    // One row per language ever written: a random tag replaced in the same transaction as any change
+    // of that language's rows or environment overrides (storage/postgres/export-versions.ts). Pull's
+    // ETag comes from it, so a conditional GET reads no translation. No row: nothing written since.
+    sql: `
+CREATE TABLE export_versions (
+  project_id text NOT NULL,
+  language text NOT NULL,
+  tag text NOT NULL,
+  PRIMARY KEY (project_id, language)
+);
+`,
   },
   { version: 9, name: "coverage counted once per change of a project", sql: coverage },
 ];

@@ -4,6 +4,7 @@ import type { ExistingRow, Translation, TranslationRow, TranslationStatus } from
 import { languageCoverage } from "../coverage-groups.ts";
 import { type DbRow, iso, num, str } from "./convert.ts";
 import type { CoverageGroups } from "./coverage.ts";
+import { readExportVersion } from "./export-versions.ts";
 
 const toTranslation = (r: DbRow): Translation => ({
   id: str(r.id),
@@ -17,6 +18,9 @@ const toTranslation = (r: DbRow): Translation => ({
 
 export function createTranslationStore(sql: Sql, coverage: CoverageGroups): TranslationStore {
   return {
+    async exportVersion(projectId, languages) {
+      return readExportVersion(sql, projectId, languages);
+    },
     async readLanguage(projectId, language) {
       const rows = await sql`
         SELECT id, key, value, status FROM translations

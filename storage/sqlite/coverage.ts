@@ -8,10 +8,11 @@ import { int, type Statements } from "./statements.ts";
 export type CoverageGroups = (projectId: string, baseLanguage: string) => CoverageGroup[];
 
 /**
- * Counting walks every record of the project, so the counts are kept in coverage_counts with the
- * project's generation at the time; the triggers of migration 9 bump the generation on every change
- * that can move them, from any connection. A read transaction makes the count and the generation
- * it is tagged with one snapshot; the counts are stored only if the generation has not moved since.
+ * Counting walks every record of the project (seconds at 50,000 keys in 10 languages), so the
+ * counts are kept in coverage_counts (migration 9) with the project's export versions at the time.
+ * Every change of a record replaces its language's version in the change's own transaction, from
+ * any connection or process (migration 7), so kept counts are used only while every version is the
+ * same. Versions and counts are read in one transaction, so a kept pair always belongs together.
  */
 export function createSqliteCoverage(db: Database, s: Statements): CoverageGroups {
   const count = s.prepare<
@@ -30,44 +31,39 @@ export function createSqliteCoverage(db: Database, s: Statements): CoverageGroup
                    WHERE b.project_id = ?1 AND b.language = ?2 AND b.key = t.key AND b.filled = 1)
      GROUP BY t.language, t.status`,
   );
-  const kept = s.prepare<
-    {
-      gen: number | bigint;
-      counted_gen: number | bigint | null;
-      base_language: string | null;
-      groups: string | null;
-    },
-    [string]
-  >("SELECT gen, counted_gen, base_language, groups FROM coverage_counts WHERE project_id = ?");
-  const track = s.prepare<never, [string]>("INSERT OR IGNORE INTO coverage_counts (project_id) VALUES (?)");
-  const keep = s.prepare<never, [string, number, string, string]>(
-    "UPDATE coverage_counts SET counted_gen = ?2, base_language = ?3, groups = ?4 WHERE project_id = ?1 AND gen = ?2",
+  const versions = s.prepare<{ v: string | null }, [string]>(
+    `SELECT group_concat(language || '=' || tag, ',') AS v
+     FROM (SELECT language, tag FROM export_versions WHERE project_id = ? ORDER BY language)`,
   );
-  const countNow = db.transaction((projectId: string, baseLanguage: string) => {
-    const gen = int(kept.get(projectId)?.gen ?? 0);
-    const groups = count.all(projectId, baseLanguage).map((r) => ({
+  const kept = s.prepare<
+    { base_language: string; versions: string; groups: string; now: string | null },
+    [string]
+  >(
+    `SELECT base_language, versions, groups,
+            (SELECT group_concat(language || '=' || tag, ',')
+             FROM (SELECT language, tag FROM export_versions WHERE project_id = c.project_id ORDER BY language)) AS now
+     FROM coverage_counts c WHERE project_id = ?`,
+  );
+  const keep = s.prepare<never, [string, string, string, string]>(
+    "INSERT OR REPLACE INTO coverage_counts (project_id, base_language, versions, groups) VALUES (?, ?, ?, ?)",
+  );
+  const countNow = db.transaction((projectId: string, baseLanguage: string) => ({
+    versions: versions.get(projectId)?.v ?? "",
+    groups: count.all(projectId, baseLanguage).map((r) => ({
       language: r.language,
       status: r.status as TranslationStatus,
       records: int(r.n),
       warnings: int(r.w),
-    }));
-    return { gen, groups };
-  });
+    })),
+  }));
 
   return (projectId, baseLanguage) => {
     const row = kept.get(projectId);
-    if (
-      row?.groups != null &&
-      row.counted_gen !== null &&
-      int(row.counted_gen) === int(row.gen) &&
-      row.base_language === baseLanguage
-    ) {
+    if (row && row.base_language === baseLanguage && row.versions === (row.now ?? "")) {
       return groupsFromJson(row.groups);
     }
-    // The row exists before counting, so every later change bumps its generation.
-    if (!row) track.run(projectId);
-    const { gen, groups } = countNow(projectId, baseLanguage);
-    keep.run(projectId, gen, baseLanguage, groupsJson(groups));
-    return groups;
+    const counted = countNow(projectId, baseLanguage);
+    keep.run(projectId, baseLanguage, counted.versions, groupsJson(counted.groups));
+    return counted.groups;
   };
 }

@@ -17,6 +17,7 @@ import { tallyCoverage } from "../coverage-tally.ts";
 import { paged } from "../paged.ts";
 import { createBrowseMemo } from "./browse-memo.ts";
 import type { CoverageGroups } from "./coverage.ts";
+import { createExportVersions } from "./export-versions.ts";
 import {
   type ActivityRow,
   HISTORY_COLUMNS,
@@ -46,6 +47,7 @@ class Abort<T> {
 
 export function createSqliteRecordStore(db: Database, s: Statements, coverage: CoverageGroups): RecordStore {
   const writer = createRecordWriter(s);
+  const versions = createExportVersions(s);
   // Browse queries vary with the filters: one prepared statement per distinct SQL text.
   const cache = new Map<string, Statement<Record<string, unknown>, SQLQueryBindings[]>>();
   const prepared = (sql: string) => {
@@ -185,6 +187,10 @@ export function createSqliteRecordStore(db: Database, s: Statements, coverage: C
       });
     }
     for (const r of c.rechecks) writer.setWarnings(r.id, r.warnings);
+    versions.bump(
+      c.projectId,
+      c.writes.map((w) => w.language),
+    );
     writer.activity(c.activity);
     return { ok: true as const };
   });
@@ -211,14 +217,20 @@ export function createSqliteRecordStore(db: Database, s: Statements, coverage: C
         version: int(v?.version ?? 0),
       });
     }
+    versions.bump(
+      projectId,
+      rows.map((r) => r.language),
+    );
     writer.activity({ ...a, detail: { ...a.detail, records: rows.length } });
     return "renamed" as const;
   });
 
   const remove = db.transaction((projectId: string, keys: string[], a: ActivityItem) => {
     let n = 0;
+    const touched = new Set<string>();
     for (const key of keys) {
       for (const r of liveByKey.all(projectId, key)) {
+        touched.add(r.language);
         moveToDeleted.run(a.at, JSON.stringify(a.actor), r.id);
         deleteRow.run(r.id);
         writer.history({
@@ -232,6 +244,7 @@ export function createSqliteRecordStore(db: Database, s: Statements, coverage: C
         n++;
       }
     }
+    versions.bump(projectId, touched);
     if (n > 0) writer.activity({ ...a, detail: { ...a.detail, records: n } });
     return n;
   });
@@ -269,6 +282,7 @@ export function createSqliteRecordStore(db: Database, s: Statements, coverage: C
       });
     }
     forgetDeleted.run(projectId, key);
+    versions.bump(projectId, seen);
     writer.activity({ ...a, detail: { ...a.detail, records: seen.size } });
     return "restored" as const;
   });

@@ -242,34 +242,34 @@ CREATE INDEX deleted_records_key ON deleted_records(project_id, key);
 `,
   },
   {
+    version: 7,
+    name: "export versions",
+    // One row per language ever written: a random tag replaced in the same transaction as any change
+    // of that language's rows or environment overrides (storage/sqlite/export-versions.ts). Pull's
+    // ETag comes from it, so a conditional GET reads no translation. No row: nothing written since.
+    sql: `
+CREATE TABLE export_versions (
+  project_id TEXT NOT NULL,
+  language TEXT NOT NULL,
+  tag TEXT NOT NULL,
+  PRIMARY KEY (project_id, language)
+) WITHOUT ROWID;
+`,
+  },
+  {
     version: 9,
     name: "coverage counted once per change of a project",
     // Counting coverage walks every record of a project (500,000 for 50,000 keys in 10 languages:
-    // seconds). The counts are kept with the generation of the project they were counted at; every
-    // change that can move them bumps the generation, whoever writes (any connection or process),
-    // so kept counts are used only while they still hold (storage/sqlite/coverage.ts).
+    // seconds). The counts are kept with the project's export versions (migration 7) they were
+    // counted at: any change of the project's records replaces one of them, so kept counts are used
+    // only while every version is the same (storage/sqlite/coverage.ts).
     sql: `
 CREATE TABLE coverage_counts (
   project_id TEXT PRIMARY KEY,
-  gen INTEGER NOT NULL DEFAULT 0,
-  counted_gen INTEGER, -- the generation the groups were counted at; NULL before the first count
-  base_language TEXT,
-  groups TEXT -- JSON [[language, status, records, warnings], …]
-);
-CREATE TRIGGER coverage_insert AFTER INSERT ON translations
-BEGIN
-  UPDATE coverage_counts SET gen = gen + 1 WHERE project_id = NEW.project_id;
-END;
-CREATE TRIGGER coverage_update AFTER UPDATE ON translations
-WHEN OLD.filled IS NOT NEW.filled OR OLD.status IS NOT NEW.status OR OLD.flagged IS NOT NEW.flagged
-  OR OLD.key IS NOT NEW.key OR OLD.language IS NOT NEW.language OR OLD.project_id IS NOT NEW.project_id
-BEGIN
-  UPDATE coverage_counts SET gen = gen + 1 WHERE project_id IN (OLD.project_id, NEW.project_id);
-END;
-CREATE TRIGGER coverage_delete AFTER DELETE ON translations
-BEGIN
-  UPDATE coverage_counts SET gen = gen + 1 WHERE project_id = OLD.project_id;
-END;
+  base_language TEXT NOT NULL,
+  versions TEXT NOT NULL, -- every language's export version, as counted
+  groups TEXT NOT NULL -- JSON [[language, status, records, warnings], …]
+) WITHOUT ROWID;
 `,
   },
 ];

@@ -8,6 +8,7 @@ import type {
 } from "../../core/types.ts";
 import { languageCoverage } from "../coverage-groups.ts";
 import type { CoverageGroups } from "./coverage.ts";
+import { createExportVersions } from "./export-versions.ts";
 import { int, type Statements } from "./statements.ts";
 
 interface TranslationRow {
@@ -68,7 +69,12 @@ export function createSqliteTranslationStore(
     total: int(countLanguage.get(projectId, language)?.n ?? 0),
   }));
 
+  const versions = createExportVersions(s);
+
   return {
+    async exportVersion(projectId, languages) {
+      return versions.read(projectId, languages);
+    },
     async readLanguage(projectId, language) {
       const rows = new Map<string, ExistingRow>();
       for (const r of selectLanguage.all(projectId, language)) {

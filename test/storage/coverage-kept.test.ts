@@ -65,7 +65,12 @@ for (const kind of kinds) {
         languages: null,
       };
       const push = async (p: Parlance, language: string, content: Record<string, string>) => {
-        const payload = { projectId: project.id, language, content: JSON.stringify(content), status: "draft" };
+        const payload = {
+          projectId: project.id,
+          language,
+          content: JSON.stringify(content),
+          status: "draft",
+        };
         await p.as(org.id, "ci").push(payload);
         await p.idle();
       };
