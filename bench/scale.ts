@@ -131,12 +131,14 @@ async function measure(
       writeFileSync(file, `${keys.join("\n")}\n`);
       return file;
     };
-    await runLoad(path, await keysFile(), { ...settings, seconds: options.loadWarmupSeconds });
+    // The smoke run checks the harness only: one short load, no warm-up.
+    if (!options.smoke)
+      await runLoad(path, await keysFile(), { ...settings, seconds: options.loadWarmupSeconds });
     const p50: number[] = [];
     let requests = 0;
     let bad = 0;
     const rps: number[] = [];
-    for (let i = 0; i < options.loadRuns; i++) {
+    for (let i = 0; i < (options.smoke ? 1 : options.loadRuns); i++) {
       const res = await runLoad(path, await keysFile(), { ...settings, seconds: options.loadSeconds });
       if (res.non2xx + res.socketErrors > res.requests * 0.01)
         throw new Error(`${label} small GET: ${res.non2xx} non-2xx, ${res.socketErrors} socket errors`);
