@@ -105,7 +105,9 @@ async function main(argv: string[]): Promise<number> {
   }
   if (BROWSER_FIGURES.some((n) => wants(options, n))) {
     log("browser: the workspace in Chromium");
-    figures.push(...(await benchBrowser(options, (n) => wants(options, n), log)));
+    figures.push(
+      ...(await benchBrowser(options, (n) => wants(options, n), log, options.verbose ? log : () => {})),
+    );
   }
   if (SCALE_FIGURES.some((n) => wants(options, n))) {
     log("scale: the same operations on a store of 4 million rows and on one of the measured project alone");
