@@ -25,6 +25,7 @@ import { deletionEntries, insertActivity, setWarnings, upsertWrites, warningsJso
 
 const POSTGRES: Dialect = {
   contains: (column) => `strpos(${column}, ?) > 0`,
+  search: (t) => `COALESCE(${t}.search, lower(${t}.key) || chr(1) || lower(${t}.value))`,
   date: "?::timestamptz",
   filled: (t) => `${t}.value <> ''`,
   flagged: (t) => `${t}.warnings IS NOT NULL`,

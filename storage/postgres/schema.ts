@@ -277,6 +277,14 @@ CREATE INDEX one_time_tokens_org ON one_time_tokens (org_id, kind);
     sql: records,
   },
   {
+    version: 6,
+    name: "search text stored only for non-ASCII records",
+    // A record whose key and value are plain ASCII stores NULL: its folded text is
+    // lower(key) || chr(1) || lower(value), which the search computes (storedSearchText). Rows
+    // whose stored text equals that lose it here, which changes no search's answer.
+    sql: "UPDATE translations SET search = NULL WHERE search = lower(key) || chr(1) || lower(value);",
+  },
+  {
     version: 7,
     name: "export versions",
     // One row per language ever written: a random tag replaced in the same transaction as any change

@@ -1,7 +1,7 @@
 import type { Database, SQLQueryBindings, Statement } from "bun:sqlite";
 import { compareCodePoints } from "../../core/code-point.ts";
 import type { RecordStore } from "../../core/ports.ts";
-import { searchText } from "../../core/records/fold.ts";
+import { storedSearchText } from "../../core/records/fold.ts";
 import type { ActivityItem, BrowseCounts, BrowseQuery, RecordCommit } from "../../core/records/types.ts";
 import { browseRows } from "../browse-rows.ts";
 import {
@@ -33,6 +33,7 @@ import { int, type Statements } from "./statements.ts";
 
 const SQLITE: Dialect = {
   contains: (column) => `instr(${column}, ?) > 0`,
+  search: (t) => `COALESCE(${t}.search, lower(${t}.key) || char(1) || lower(${t}.value))`,
   date: "?",
   filled: (t) => `${t}.filled = 1`,
   flagged: (t) => `${t}.flagged = 1`,
@@ -92,7 +93,7 @@ export function createSqliteRecordStore(db: Database, s: Statements, coverage: C
   );
   const renameRow = s.prepare<
     { version: number | bigint },
-    [string, string, string | null, string | null, string, string]
+    [string, string, string | null, string | null, string | null, string]
   >(
     `UPDATE translations SET key = ?, version = version + 1, updated_at = ?, updated_by = ?, updated_by_user = ?,
        search = ? WHERE id = ? RETURNING version`,
@@ -129,7 +130,7 @@ export function createSqliteRecordStore(db: Database, s: Statements, coverage: C
       string,
       string | null,
       string | null,
-      string,
+      string | null,
     ]
   >(
     `INSERT INTO translations (id, project_id, language, key, value, status, version, warnings, updated_at,
@@ -205,7 +206,7 @@ export function createSqliteRecordStore(db: Database, s: Statements, coverage: C
         a.at,
         actorJson(a.actor),
         actorUser(a.actor),
-        searchText(to, r.value),
+        storedSearchText(to, r.value),
         r.id,
       );
       writer.history({
@@ -270,7 +271,7 @@ export function createSqliteRecordStore(db: Database, s: Statements, coverage: C
         a.at,
         actorJson(a.actor),
         actorUser(a.actor),
-        searchText(key, r.value),
+        storedSearchText(key, r.value),
       );
       writer.history({
         ...entryBase(a, projectId, r.id, key, r.language, a.at),
