@@ -75,7 +75,9 @@ async function startListening(argv: string[], env: Record<string, string>): Prom
  * Extra `bun` flags for the Parlance server, to profile it under the bench's load, e.g.
  * PARLANCE_BENCH_SERVER_FLAGS="--cpu-prof-md --cpu-prof-dir=/tmp/prof" (written when it stops).
  */
-const SERVER_FLAGS = (process.env.PARLANCE_BENCH_SERVER_FLAGS ?? "").split(" ").filter((f) => f !== "");
+export const SERVER_FLAGS = (process.env.PARLANCE_BENCH_SERVER_FLAGS ?? "")
+  .split(" ")
+  .filter((f) => f !== "");
 
 /** `bun server/cli.ts serve` on a free loopback port, first start: the bootstrap key is on stderr. */
 export async function startParlance(
@@ -93,6 +95,21 @@ export async function startParlance(
     throw new Error(`no bootstrap key on the server's stderr:\n${server.stderr()}`);
   }
   return { ...server, bootstrapKey: key, orgId };
+}
+
+/**
+ * `bun server/cli.ts serve` on a store that already holds its keys (no bootstrap), and the setup
+ * token it prints while the store has no user (printed before it reports listening).
+ */
+export async function startParlanceOn(
+  databaseUrl: string,
+): Promise<ChildServer & { setupToken: string | null }> {
+  const server = await startListening(["bun", ...SERVER_FLAGS, CLI, "serve"], {
+    PARLANCE_HOST: "127.0.0.1",
+    PARLANCE_DATABASE_URL: databaseUrl,
+    PARLANCE_BOOTSTRAP: "0",
+  });
+  return { ...server, setupToken: /\/setup#(\S+)/.exec(server.stderr())?.[1] ?? null };
 }
 
 /** bench/hello-server.ts: the ceiling of the small GET. */

@@ -5,6 +5,7 @@
  */
 import type { Sql } from "postgres";
 import type { Storage } from "../../core/ports.ts";
+import { createPostgresCoverage } from "./coverage.ts";
 import { createEnvironmentStore } from "./environments.ts";
 import { createJobStore } from "./jobs.ts";
 import { createKeyStore } from "./keys.ts";
@@ -30,6 +31,7 @@ export { postgresMigrations } from "./schema.ts";
  */
 export async function createPostgresStorage(sql: Sql): Promise<Storage> {
   await migratePostgres(sql);
+  const coverage = createPostgresCoverage(sql);
   return withUnavailable({
     users: withUnavailable(createUserStore(sql)),
     memberships: withUnavailable(createMembershipStore(sql)),
@@ -39,8 +41,8 @@ export async function createPostgresStorage(sql: Sql): Promise<Storage> {
     projects: withUnavailable(createProjectStore(sql)),
     keys: withUnavailable(createKeyStore(sql)),
     tokens: withUnavailable(createTokenStore(sql)),
-    translations: withUnavailable(createTranslationStore(sql)),
-    records: withUnavailable(createRecordStore(sql)),
+    translations: withUnavailable(createTranslationStore(sql, coverage)),
+    records: withUnavailable(createRecordStore(sql, coverage)),
     jobs: withUnavailable(createJobStore(sql)),
     environments: withUnavailable(createEnvironmentStore(sql)),
     rateWindows: withUnavailable(createRateWindowStore(sql)),
