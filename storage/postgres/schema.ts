@@ -290,6 +290,21 @@ CREATE INDEX one_time_tokens_org ON one_time_tokens (org_id, kind);
     sql: records,
   },
   {
+    version: 7,
+    name: "export versions",
+    // One row per language ever written: a random tag replaced in the same transaction as any change
+    // of that language's rows or environment overrides (storage/postgres/export-versions.ts). Pull's
+    // ETag comes from it, so a conditional GET reads no translation. No row: nothing written since.
+    sql: `
+CREATE TABLE export_versions (
+  project_id text NOT NULL,
+  language text NOT NULL,
+  tag text NOT NULL,
+  PRIMARY KEY (project_id, language)
+);
+`,
+  },
+  {
     version: 10,
     name: "change notifications for instance caches, leased rate-limit quota",
     sql: instanceCaches,
