@@ -7,6 +7,7 @@
  */
 import type { Sql } from "postgres";
 import type { Storage } from "../../core/ports.ts";
+import { createPostgresCoverage } from "./coverage.ts";
 import { createEnvironmentStore } from "./environments.ts";
 import { createJobStore } from "./jobs.ts";
 import { createKeyStore } from "./keys.ts";
@@ -34,6 +35,7 @@ export { postgresMigrations } from "./schema.ts";
 export async function createPostgresStorage(sql: Sql): Promise<Storage> {
   await migratePostgres(sql);
   const cache = createRowCache(sql);
+  const coverage = createPostgresCoverage(sql);
   return withUnavailable({
     users: withUnavailable(createUserStore(sql)),
     memberships: withUnavailable(createMembershipStore(sql)),
@@ -43,8 +45,8 @@ export async function createPostgresStorage(sql: Sql): Promise<Storage> {
     projects: withUnavailable(createProjectStore(sql, cache)),
     keys: withUnavailable(createKeyStore(sql, cache)),
     tokens: withUnavailable(createTokenStore(sql, cache)),
-    translations: withUnavailable(createTranslationStore(sql)),
-    records: withUnavailable(createRecordStore(sql)),
+    translations: withUnavailable(createTranslationStore(sql, coverage)),
+    records: withUnavailable(createRecordStore(sql, coverage)),
     jobs: withUnavailable(createJobStore(sql)),
     environments: withUnavailable(createEnvironmentStore(sql)),
     rateWindows: withUnavailable(createRateWindowStore(sql)),
