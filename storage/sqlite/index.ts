@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { Storage } from "../../core/ports.ts";
 import { createLocalExclusive } from "../local-exclusive.ts";
+import { createSqliteCoverage } from "./coverage.ts";
 import { createSqliteEnvironmentStore } from "./environments.ts";
 import { createSqliteJobStore, type ImportConnection } from "./jobs.ts";
 import { createSqliteKeyStore } from "./keys.ts";
@@ -49,6 +50,7 @@ export function createSqliteStorage(db: Database, options: SqliteStorageOptions 
     withUnavailable(apart ? behindGate(store, apart.gate) : store);
   const ping = s.prepare<{ ok: number }, []>("SELECT 1 AS ok");
   const cache = createReadCache(s);
+  const coverage = createSqliteCoverage(db, s);
   return withUnavailable({
     users: wrap(createSqliteUserStore(s)),
     memberships: wrap(createSqliteMembershipStore(db, s)),
@@ -58,8 +60,8 @@ export function createSqliteStorage(db: Database, options: SqliteStorageOptions 
     projects: wrap(createSqliteProjectStore(s, cache)),
     keys: wrap(createSqliteKeyStore(db, s, cache)),
     tokens: wrap(createSqliteTokenStore(s)),
-    translations: wrap(createSqliteTranslationStore(db, s)),
-    records: wrap(createSqliteRecordStore(db, s)),
+    translations: wrap(createSqliteTranslationStore(db, s, coverage)),
+    records: wrap(createSqliteRecordStore(db, s, coverage)),
     jobs: wrap(createSqliteJobStore(db, s, apart)),
     environments: wrap(createSqliteEnvironmentStore(db, s)),
     rateWindows: wrap(createSqliteRateWindowStore(db, s)),

@@ -3,7 +3,6 @@ import { compareCodePoints } from "../../core/code-point.ts";
 import type { RecordStore } from "../../core/ports.ts";
 import { storedSearchText } from "../../core/records/fold.ts";
 import type { ActivityItem, BrowseCounts, BrowseQuery, RecordCommit } from "../../core/records/types.ts";
-import type { TranslationStatus } from "../../core/types.ts";
 import { browseRows } from "../browse-rows.ts";
 import {
   countsQuery,
@@ -17,6 +16,7 @@ import {
 import { tallyCoverage } from "../coverage-tally.ts";
 import { paged } from "../paged.ts";
 import { createBrowseMemo } from "./browse-memo.ts";
+import type { CoverageGroups } from "./coverage.ts";
 import { createExportVersions } from "./export-versions.ts";
 import {
   type ActivityRow,
@@ -46,7 +46,7 @@ class Abort<T> {
   constructor(readonly answer: T) {}
 }
 
-export function createSqliteRecordStore(db: Database, s: Statements): RecordStore {
+export function createSqliteRecordStore(db: Database, s: Statements, coverage: CoverageGroups): RecordStore {
   const writer = createRecordWriter(s);
   const versions = createExportVersions(s);
   // Browse queries vary with the filters: one prepared statement per distinct SQL text.
@@ -140,23 +140,6 @@ export function createSqliteRecordStore(db: Database, s: Statements): RecordStor
   const forgetDeleted = s.prepare<never, [string, string]>(
     "DELETE FROM deleted_records WHERE project_id = ? AND key = ?",
   );
-  const coverageRows = s.prepare<
-    { language: string; status: string; n: number | bigint; w: number | bigint },
-    [string, string]
-  >(
-    // Each record probes its key's base record through the (project, language, key) index. A join
-    // driven by the base rows had to find every language's record by key alone, which no index
-    // orders: 50,000 keys took minutes and held the event loop (the dashboard hung).
-    // `filled` and `flagged` are the stored value <> '' and warnings IS NOT NULL: the browse index
-    // holds them, so neither side reads a row.
-    `SELECT t.language AS language, t.status AS status, COUNT(*) AS n, SUM(t.flagged) AS w
-     FROM translations t
-     WHERE t.project_id = ?1 AND t.filled = 1
-       AND EXISTS (SELECT 1 FROM translations b
-                   WHERE b.project_id = ?1 AND b.language = ?2 AND b.key = t.key AND b.filled = 1)
-     GROUP BY t.language, t.status`,
-  );
-
   const browse = db.transaction((q: BrowseQuery) => {
     const matched = matchedKeys(q);
     const keys = all(keysQuery(q, SQLITE, true, matched)).map((r) => r.key as string);
@@ -373,13 +356,7 @@ export function createSqliteRecordStore(db: Database, s: Statements): RecordStor
       return restore.immediate(projectId, key, a);
     },
     async coverage(projectId, baseLanguage, languages) {
-      const groups = coverageRows.all(projectId, baseLanguage).map((r) => ({
-        language: r.language,
-        status: r.status as TranslationStatus,
-        records: int(r.n),
-        warnings: int(r.w),
-      }));
-      return tallyCoverage(groups, baseLanguage, languages);
+      return tallyCoverage(coverage(projectId, baseLanguage), baseLanguage, languages);
     },
   };
 }
