@@ -11,7 +11,8 @@
  * run once per browse); the other queries then take that list as a parameter.
  * Placeholders are `?`; Postgres numbers them (`toNumbered`).
  */
-import type { BrowseQuery } from "../core/records/types.ts";
+import type { BrowseCounts, BrowseQuery } from "../core/records/types.ts";
+import type { TranslationStatus } from "../core/types.ts";
 
 export interface Dialect {
   /** A boolean SQL expression: the text column holds the parameter as a substring. */
@@ -145,22 +146,66 @@ export function totalQuery(q: BrowseQuery, d: Dialect, matched: readonly string[
 }
 
 /**
- * Per status of the language's records among the matched keys: how many, how many with warnings;
- * and, in a row whose status is NULL, how many keys are missing in the language.
+ * Per status of the language's records among the matched keys: how many (`n`), how many with
+ * warnings (`w`), and how many pass the filter on the record (`f`, when the total comes from this
+ * scan: see `totalFrom`). One walk of the language's records gives the counts and the total.
  */
-export function countsQuery(q: BrowseQuery, d: Dialect, matched: readonly string[] | null): Query {
-  const params: Query["params"] = [q.projectId, q.language];
-  let statuses = `SELECT t.status AS status, COUNT(*) AS n, SUM(CASE WHEN ${d.flagged("t")} THEN 1 ELSE 0 END) AS w
-    FROM translations t WHERE t.project_id = ? AND t.language = ?`;
+export function statusQuery(q: BrowseQuery, d: Dialect, matched: readonly string[] | null): Query {
+  const params: Query["params"] = [];
+  let passing = "0";
+  if (totalFrom(q) === "statuses") {
+    passing = `SUM(CASE WHEN ${recordConditions(q, d, params).join(" AND ")} THEN 1 ELSE 0 END)`;
+  }
+  params.push(q.projectId, q.language);
+  let sql = `SELECT t.status AS status, COUNT(*) AS n, SUM(CASE WHEN ${d.flagged("t")} THEN 1 ELSE 0 END) AS w,
+    ${passing} AS f FROM translations t WHERE t.project_id = ? AND t.language = ?`;
   if (matched !== null) {
-    statuses += ` AND ${d.inKeys("t.key")}`;
+    sql += ` AND ${d.inKeys("t.key")}`;
     params.push(d.keys(matched));
   }
-  const missing = totalQuery({ ...q, filter: { missing: true } }, d, matched);
-  return {
-    sql: `${statuses} GROUP BY t.status UNION ALL SELECT NULL, (${missing.sql}), 0`,
-    params: [...params, ...missing.params],
+  return { sql: `${sql} GROUP BY t.status`, params };
+}
+
+/** How many matched keys have a non-empty base value and none in the language. */
+export const missingQuery = (q: BrowseQuery, d: Dialect, matched: readonly string[] | null): Query =>
+  totalQuery({ ...q, filter: { missing: true } }, d, matched);
+
+/**
+ * Where a browse's total comes from: a filter on the record alone is the status scan's `f`,
+ * `missing` alone is the missing count; no filter (the keys of every language) and `missing` with
+ * a filter on the record need their own count (`totalQuery`).
+ */
+export function totalFrom(q: BrowseQuery): "statuses" | "missing" | "own" {
+  const onRecord = hasRecordFilter(q);
+  if (q.filter.missing) return onRecord ? "own" : "missing";
+  return onRecord ? "statuses" : "own";
+}
+
+/** The counts of a browse from the status scan's rows, the missing count and the total. */
+export function tallyCounts(
+  statusRows: readonly Record<string, unknown>[],
+  missing: number,
+  own: number | null,
+  q: BrowseQuery,
+): BrowseCounts {
+  const counts: BrowseCounts = {
+    total: 0,
+    missing,
+    draft: 0,
+    pending: 0,
+    needs_review: 0,
+    approved: 0,
+    warnings: 0,
   };
+  let passing = 0;
+  for (const r of statusRows) {
+    counts[r.status as TranslationStatus] = Number(r.n);
+    counts.warnings += Number(r.w ?? 0);
+    passing += Number(r.f ?? 0);
+  }
+  const from = totalFrom(q);
+  counts.total = from === "statuses" ? passing : from === "missing" ? missing : (own ?? 0);
+  return counts;
 }
 
 /** `?` placeholders as Postgres' `$1`, `$2`…; the SQL here holds no other question mark. */

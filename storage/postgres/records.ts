@@ -3,17 +3,20 @@ import type { Warning } from "../../core/checks/index.ts";
 import { compareCodePoints } from "../../core/code-point.ts";
 import type { RecordStore } from "../../core/ports.ts";
 import type { Actor } from "../../core/principal.ts";
-import type { ActivityItem, BrowseCounts, HistoryEntry, RecordState } from "../../core/records/types.ts";
+import type { ActivityItem, HistoryEntry, RecordState } from "../../core/records/types.ts";
 import type { TranslationStatus } from "../../core/types.ts";
 import { browseRows } from "../browse-rows.ts";
 import {
-  countsQuery,
   type Dialect,
   hasText,
   keysQuery,
   matchQuery,
+  missingQuery,
   type Query,
+  statusQuery,
+  tallyCounts,
   toNumbered,
+  totalFrom,
   totalQuery,
 } from "../browse-sql.ts";
 import { tallyCoverage } from "../coverage-tally.ts";
@@ -100,27 +103,18 @@ export function createRecordStore(sql: Sql): RecordStore {
         const keys = (await go(keysQuery(q, POSTGRES, true, matched))).map((r) => str(r.key));
         const more = keys.length > q.limit;
         if (more) keys.pop();
-        const counts: BrowseCounts = {
-          total: 0,
-          missing: 0,
-          draft: 0,
-          pending: 0,
-          needs_review: 0,
-          approved: 0,
-          warnings: 0,
-        };
-        const [total, tallies] = await Promise.all([
-          go(totalQuery(q, POSTGRES, matched)),
-          go(countsQuery(q, POSTGRES, matched)),
+        // The status scan gives the total of a filter on the record; others need their own count.
+        const [statuses, missing, own] = await Promise.all([
+          go(statusQuery(q, POSTGRES, matched)),
+          go(missingQuery(q, POSTGRES, matched)),
+          totalFrom(q) === "own" ? go(totalQuery(q, POSTGRES, matched)) : null,
         ]);
-        counts.total = num(total[0]?.n ?? 0);
-        for (const r of tallies) {
-          if (r.status === null) counts.missing = num(r.n);
-          else {
-            counts[str(r.status) as TranslationStatus] = num(r.n);
-            counts.warnings += num(r.w ?? 0);
-          }
-        }
+        const counts = tallyCounts(
+          statuses,
+          num(missing[0]?.n ?? 0),
+          own === null ? null : num(own[0]?.n ?? 0),
+          q,
+        );
         const languages = [...new Set([q.baseLanguage, ...q.languages])];
         const found =
           keys.length === 0

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { Storage } from "../../core/ports.ts";
 import { createLocalExclusive } from "../local-exclusive.ts";
+import { createBrowseMemo } from "./browse-memo.ts";
 import { createSqliteEnvironmentStore } from "./environments.ts";
 import { createSqliteJobStore } from "./jobs.ts";
 import { createSqliteKeyStore } from "./keys.ts";
@@ -33,20 +34,21 @@ export function createSqliteStorage(db: Database): Storage {
   const s = createStatements(db);
   const ping = s.prepare<{ ok: number }, []>("SELECT 1 AS ok");
   const cache = createReadCache(s);
+  const memo = createBrowseMemo(s);
   return withUnavailable({
     users: withUnavailable(createSqliteUserStore(s)),
     memberships: withUnavailable(createSqliteMembershipStore(db, s)),
-    sessions: withUnavailable(createSqliteSessionStore(s)),
+    sessions: withUnavailable(createSqliteSessionStore(s, memo)),
     oneTimeTokens: withUnavailable(createSqliteOneTimeTokenStore(s)),
     orgs: withUnavailable(createSqliteOrganizationStore(s, cache)),
     projects: withUnavailable(createSqliteProjectStore(s, cache)),
     keys: withUnavailable(createSqliteKeyStore(db, s, cache)),
     tokens: withUnavailable(createSqliteTokenStore(s)),
     translations: withUnavailable(createSqliteTranslationStore(db, s)),
-    records: withUnavailable(createSqliteRecordStore(db, s)),
-    jobs: withUnavailable(createSqliteJobStore(db, s)),
+    records: withUnavailable(createSqliteRecordStore(db, s, memo)),
+    jobs: withUnavailable(createSqliteJobStore(db, s, memo)),
     environments: withUnavailable(createSqliteEnvironmentStore(s)),
-    rateWindows: withUnavailable(createSqliteRateWindowStore(db, s)),
+    rateWindows: withUnavailable(createSqliteRateWindowStore(db, s, memo)),
     shared: false,
     exclusive: createLocalExclusive(),
     async ping() {

@@ -2,21 +2,24 @@ import type { Database, SQLQueryBindings, Statement } from "bun:sqlite";
 import { compareCodePoints } from "../../core/code-point.ts";
 import type { RecordStore } from "../../core/ports.ts";
 import { searchText } from "../../core/records/fold.ts";
-import type { ActivityItem, BrowseCounts, BrowseQuery, RecordCommit } from "../../core/records/types.ts";
+import type { ActivityItem, BrowseQuery, RecordCommit } from "../../core/records/types.ts";
 import type { TranslationStatus } from "../../core/types.ts";
 import { browseRows } from "../browse-rows.ts";
 import {
-  countsQuery,
   type Dialect,
   hasText,
   keysQuery,
   matchQuery,
+  missingQuery,
   type Query,
+  statusQuery,
+  tallyCounts,
+  totalFrom,
   totalQuery,
 } from "../browse-sql.ts";
 import { tallyCoverage } from "../coverage-tally.ts";
 import { paged } from "../paged.ts";
-import { createBrowseMemo } from "./browse-memo.ts";
+import type { BrowseMemo } from "./browse-memo.ts";
 import {
   type ActivityRow,
   HISTORY_COLUMNS,
@@ -44,7 +47,8 @@ class Abort<T> {
   constructor(readonly answer: T) {}
 }
 
-export function createSqliteRecordStore(db: Database, s: Statements): RecordStore {
+/** `memo` is the storage's browse memo: every write here tells it which project it changed. */
+export function createSqliteRecordStore(db: Database, s: Statements, memo: BrowseMemo): RecordStore {
   const writer = createRecordWriter(s);
   // Browse queries vary with the filters: one prepared statement per distinct SQL text.
   const cache = new Map<string, Statement<Record<string, unknown>, SQLQueryBindings[]>>();
@@ -57,10 +61,9 @@ export function createSqliteRecordStore(db: Database, s: Statements): RecordStor
     return st;
   };
   const all = (q: Query) => prepared(q.sql).all(...(q.params as SQLQueryBindings[]));
-  const memo = createBrowseMemo(s);
   const matchedKeys = (q: BrowseQuery) =>
     hasText(q)
-      ? memo(`match\u0001${q.projectId}\u0001${q.language}\u0001${q.filter.q}`, () =>
+      ? memo.remember(q.projectId, `match\u0001${q.language}\u0001${q.filter.q}`, () =>
           all(matchQuery(q, SQLITE)).map((r) => r.key as string),
         )
       : null;
@@ -159,14 +162,23 @@ export function createSqliteRecordStore(db: Database, s: Statements): RecordStor
     const keys = all(keysQuery(q, SQLITE, true, matched)).map((r) => r.key as string);
     const more = keys.length > q.limit;
     if (more) keys.pop();
-    const scope = `${q.projectId}\u0001${q.language}\u0001${q.filter.q ?? ""}`;
-    const counts: BrowseCounts = {
-      ...memo(`counts\u0001${scope}`, () => tally(all(countsQuery(q, SQLITE, matched)))),
-    };
-    const filters = JSON.stringify([q.projectLanguages, q.filter]);
-    counts.total = memo(`total\u0001${scope}\u0001${filters}`, () =>
-      int((all(totalQuery(q, SQLITE, matched))[0]?.n as number) ?? 0),
+    // Remembered per project until it changes: the missing count per text; the status scan (and
+    // with it the total of a filter on the record) and any other total per filter as well.
+    const scope = `${q.language}\u0001${q.filter.q ?? ""}`;
+    const filters = `${scope}\u0001${JSON.stringify([q.projectLanguages, q.filter])}`;
+    const count = (x: Query) => int((all(x)[0]?.n as number) ?? 0);
+    const missing = memo.remember(q.projectId, `missing\u0001${scope}`, () =>
+      count(missingQuery(q, SQLITE, matched)),
     );
+    const statusKey = totalFrom(q) === "statuses" ? filters : scope;
+    const statuses = memo.remember(q.projectId, `statuses\u0001${statusKey}`, () =>
+      all(statusQuery(q, SQLITE, matched)),
+    );
+    const own =
+      totalFrom(q) === "own"
+        ? memo.remember(q.projectId, `total\u0001${filters}`, () => count(totalQuery(q, SQLITE, matched)))
+        : null;
+    const counts = tallyCounts(statuses, missing, own, q);
     const languages = [...new Set([q.baseLanguage, ...q.languages])];
     const found =
       keys.length === 0 ? [] : readRecords.all(q.projectId, JSON.stringify(keys), JSON.stringify(languages));
@@ -311,7 +323,7 @@ export function createSqliteRecordStore(db: Database, s: Statements): RecordStor
         .sort(compareCodePoints);
     },
     async commit(c) {
-      return commit.immediate(c);
+      return memo.wrote(c.projectId, () => commit.immediate(c));
     },
     async history(recordId, cursor, limit) {
       const rows = historyPage.all(
@@ -341,10 +353,10 @@ export function createSqliteRecordStore(db: Database, s: Statements): RecordStor
       );
     },
     async renameKey(projectId, from, to, a) {
-      return rename.immediate(projectId, from, to, a);
+      return memo.wrote(projectId, () => rename.immediate(projectId, from, to, a));
     },
     async deleteKeys(projectId, keys, a) {
-      return remove.immediate(projectId, keys, a);
+      return memo.wrote(projectId, () => remove.immediate(projectId, keys, a));
     },
     async listDeleted(projectId) {
       return deletedList.all(projectId).map((r) => ({
@@ -355,7 +367,7 @@ export function createSqliteRecordStore(db: Database, s: Statements): RecordStor
       }));
     },
     async restoreKey(projectId, key, a) {
-      return restore.immediate(projectId, key, a);
+      return memo.wrote(projectId, () => restore.immediate(projectId, key, a));
     },
     async coverage(projectId, baseLanguage, languages) {
       const groups = coverageRows.all(projectId, baseLanguage).map((r) => ({
@@ -367,26 +379,6 @@ export function createSqliteRecordStore(db: Database, s: Statements): RecordStor
       return tallyCoverage(groups, baseLanguage, languages);
     },
   };
-}
-
-function tally(rows: Record<string, unknown>[]): BrowseCounts {
-  const counts: BrowseCounts = {
-    total: 0,
-    missing: 0,
-    draft: 0,
-    pending: 0,
-    needs_review: 0,
-    approved: 0,
-    warnings: 0,
-  };
-  for (const r of rows) {
-    if (r.status === null) counts.missing = int(r.n as number);
-    else {
-      counts[r.status as "draft"] = int(r.n as number);
-      counts.warnings += int((r.w as number) ?? 0);
-    }
-  }
-  return counts;
 }
 
 function entryBase(
