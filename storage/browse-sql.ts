@@ -26,6 +26,11 @@ export interface Dialect {
   inKeys(column: string): string;
   /** The list parameter as the store takes it. */
   keys(keys: readonly string[]): Param;
+  /**
+   * What stands for a record's key where keys are only counted: the key itself, or a stored
+   * digest of it that an index can carry when keys are too long for one (Postgres).
+   */
+  counted(t: string): string;
 }
 
 export type Param = string | number | readonly string[];
@@ -86,8 +91,10 @@ export function keysQuery(
   d: Dialect,
   paged: boolean,
   matched: readonly string[] | null,
+  counting = false,
 ): Query {
   const params: Query["params"] = [];
+  const key = (t: string) => (counting ? d.counted(t) : `${t}.key`);
   const select = (where: string[], language: string, t = "t") => {
     params.push(q.projectId, language);
     const all = [`${t}.project_id = ?`, `${t}.language = ?`, ...where];
@@ -99,14 +106,14 @@ export function keysQuery(
       all.push(`${t}.key > ?`);
       params.push(q.after);
     }
-    return `SELECT ${t}.key AS key FROM translations ${t} WHERE ${all.join(" AND ")}`;
+    return `SELECT ${key(t)} AS key FROM translations ${t} WHERE ${all.join(" AND ")}`;
   };
   let sql: string;
   if (q.filter.missing) {
     const base = select([d.filled("t")], q.baseLanguage);
     if (hasRecordFilter(q)) {
       const conditions = [`NOT ${d.filled("t")}`];
-      const language = `SELECT t.key AS key FROM translations t WHERE t.project_id = ? AND t.language = ?`;
+      const language = `SELECT ${key("t")} AS key FROM translations t WHERE t.project_id = ? AND t.language = ?`;
       params.push(q.projectId, q.language);
       conditions.push(...recordConditions(q, d, params));
       sql = `${base} INTERSECT ${language} AND ${conditions.join(" AND ")}`;
@@ -118,7 +125,7 @@ export function keysQuery(
     const p: Query["params"] = [];
     conditions.push(...recordConditions(q, d, p));
     params.push(q.projectId, q.language, ...p);
-    sql = `SELECT t.key AS key FROM translations t WHERE t.project_id = ? AND t.language = ? AND ${conditions.join(" AND ")}`;
+    sql = `SELECT ${key("t")} AS key FROM translations t WHERE t.project_id = ? AND t.language = ? AND ${conditions.join(" AND ")}`;
     if (matched !== null) {
       sql += ` AND ${d.inKeys("t.key")}`;
       params.push(d.keys(matched));
@@ -141,7 +148,7 @@ export function keysQuery(
 
 /** How many keys match every filter. */
 export function totalQuery(q: BrowseQuery, d: Dialect, matched: readonly string[] | null): Query {
-  const keys = keysQuery(q, d, false, matched);
+  const keys = keysQuery(q, d, false, matched, true);
   return { sql: `SELECT COUNT(*) AS n FROM (${keys.sql}) k`, params: keys.params };
 }
 

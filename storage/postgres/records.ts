@@ -27,10 +27,14 @@ import { deletionEntries, insertActivity, setWarnings, upsertWrites, warningsJso
 const POSTGRES: Dialect = {
   contains: (column) => `strpos(${column}, ?) > 0`,
   date: "?::timestamptz",
-  filled: (t) => `${t}.value <> ''`,
-  flagged: (t) => `${t}.warnings IS NOT NULL`,
-  inKeys: (column) => `${column} = ANY (?::text[])`,
+  filled: (t) => `${t}.filled`,
+  flagged: (t) => `${t}.flagged`,
+  // Through translations_key (project, language, digest): one probe per listed key, where
+  // `key = ANY (…)` compared every record of the language with every listed key.
+  inKeys: (column) =>
+    `parlance_key_digest(${column}) = ANY (ARRAY(SELECT parlance_key_digest(k) FROM unnest(?::text[]) AS k))`,
   keys: (keys) => keys,
+  counted: (t) => `${t}.key_digest`,
 };
 
 const toRecord = (r: DbRow): RecordState => ({

@@ -195,6 +195,21 @@ CREATE TABLE deleted_records (
 CREATE INDEX deleted_records_key ON deleted_records (project_id, md5(key));
 `;
 
+// Browsing's filters and counts read one language's records; like SQLite's translations_browse,
+// this index holds every column they test, so the counts are index-only scans and a status or
+// warnings filter visits only the rows it keeps. `filled`, `flagged` and the key's digest are
+// stored (generated) so the index can carry them: the key itself may pass a btree entry's limit,
+// so the missing count compares digests, a page's keys are sorted after the filter, and lists of
+// keys are found through translations_key (storage/postgres/records.ts).
+const browseIndex = `
+ALTER TABLE translations
+  ADD COLUMN filled boolean GENERATED ALWAYS AS (value <> '') STORED,
+  ADD COLUMN flagged boolean GENERATED ALWAYS AS (warnings IS NOT NULL) STORED,
+  ADD COLUMN key_digest bytea GENERATED ALWAYS AS (parlance_key_digest(key)) STORED;
+CREATE INDEX translations_browse
+  ON translations (project_id, language, status, flagged, filled, updated_at, updated_by_user, key_digest);
+`;
+
 export const postgresMigrations: readonly Migration[] = [
   { version: 1, name: "initial", sql: initial },
   // The push's raw content no longer travels inside the payload's JSON (stringified and parsed
@@ -263,4 +278,5 @@ CREATE INDEX one_time_tokens_org ON one_time_tokens (org_id, kind);
     name: "records: versions, warnings, authors, history, activity, deleted keys",
     sql: records,
   },
+  { version: 8, name: "browse index: filters and counts read one index", sql: browseIndex },
 ];

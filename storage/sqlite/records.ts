@@ -40,6 +40,7 @@ const SQLITE: Dialect = {
   flagged: (t) => `${t}.flagged = 1`,
   inKeys: (column) => `${column} IN (SELECT value FROM json_each(?))`,
   keys: (keys) => JSON.stringify(keys),
+  counted: (t) => `${t}.key`,
 };
 
 /** Thrown inside a transaction to roll it back with an answer. */
