@@ -22,10 +22,12 @@ import {
 import { tallyCoverage } from "../coverage-tally.ts";
 import { paged } from "../paged.ts";
 import { type DbRow, iso, num, numOrNull, str, strOrNull } from "./convert.ts";
+import { bumpExportVersions } from "./export-versions.ts";
 import { deletionEntries, insertActivity, setWarnings, upsertWrites, warningsJson } from "./record-writes.ts";
 
 const POSTGRES: Dialect = {
   contains: (column) => `strpos(${column}, ?) > 0`,
+  search: (t) => `COALESCE(${t}.search, lower(${t}.key) || chr(1) || lower(${t}.value))`,
   date: "?::timestamptz",
   filled: (t) => `${t}.filled`,
   flagged: (t) => `${t}.flagged`,
@@ -166,6 +168,11 @@ export function createRecordStore(sql: Sql): RecordStore {
           );
           await setWarnings(tx, c.rechecks);
           await insertActivity(tx, c.activity);
+          await bumpExportVersions(
+            tx,
+            c.projectId,
+            c.writes.map((w) => w.language),
+          );
           return { ok: true as const };
         });
       } catch (e) {
@@ -244,6 +251,11 @@ export function createRecordStore(sql: Sql): RecordStore {
           })),
         );
         await insertActivity(tx, { ...a, detail: { ...a.detail, records: records.length } });
+        await bumpExportVersions(
+          tx,
+          projectId,
+          records.map((r) => r.language),
+        );
         return "renamed" as const;
       });
     },
@@ -274,6 +286,11 @@ export function createRecordStore(sql: Sql): RecordStore {
         };
         await deletionEntries(tx, ctx, records);
         await insertActivity(tx, { ...a, detail: { ...a.detail, records: records.length } });
+        await bumpExportVersions(
+          tx,
+          projectId,
+          records.map((r) => r.language),
+        );
         return records.length;
       });
     },
@@ -340,6 +357,11 @@ export function createRecordStore(sql: Sql): RecordStore {
           })),
         );
         await insertActivity(tx, { ...a, detail: { ...a.detail, records: records.length } });
+        await bumpExportVersions(
+          tx,
+          projectId,
+          records.map((r) => r.language),
+        );
         return "restored" as const;
       });
     },

@@ -278,5 +278,28 @@ CREATE INDEX one_time_tokens_org ON one_time_tokens (org_id, kind);
     name: "records: versions, warnings, authors, history, activity, deleted keys",
     sql: records,
   },
+  {
+    version: 6,
+    name: "search text stored only for non-ASCII records",
+    // A record whose key and value are plain ASCII stores NULL: its folded text is
+    // lower(key) || chr(1) || lower(value), which the search computes (storedSearchText). Rows
+    // whose stored text equals that lose it here, which changes no search's answer.
+    sql: "UPDATE translations SET search = NULL WHERE search = lower(key) || chr(1) || lower(value);",
+  },
+  {
+    version: 7,
+    name: "export versions",
+    // One row per language ever written: a random tag replaced in the same transaction as any change
+    // of that language's rows or environment overrides (storage/postgres/export-versions.ts). Pull's
+    // ETag comes from it, so a conditional GET reads no translation. No row: nothing written since.
+    sql: `
+CREATE TABLE export_versions (
+  project_id text NOT NULL,
+  language text NOT NULL,
+  tag text NOT NULL,
+  PRIMARY KEY (project_id, language)
+);
+`,
+  },
   { version: 8, name: "browse index: filters and counts read one index", sql: browseIndex },
 ];

@@ -47,7 +47,7 @@ export function createSqliteStorage(db: Database): Storage {
     translations: withUnavailable(createSqliteTranslationStore(db, s)),
     records: withUnavailable(createSqliteRecordStore(db, s, memo)),
     jobs: withUnavailable(createSqliteJobStore(db, s, memo)),
-    environments: withUnavailable(createSqliteEnvironmentStore(s)),
+    environments: withUnavailable(createSqliteEnvironmentStore(db, s)),
     rateWindows: withUnavailable(createSqliteRateWindowStore(db, s, memo)),
     shared: false,
     exclusive: createLocalExclusive(),

@@ -1,7 +1,7 @@
 import type { Database, SQLQueryBindings, Statement } from "bun:sqlite";
 import { compareCodePoints } from "../../core/code-point.ts";
 import type { RecordStore } from "../../core/ports.ts";
-import { searchText } from "../../core/records/fold.ts";
+import { storedSearchText } from "../../core/records/fold.ts";
 import type { ActivityItem, BrowseQuery, RecordCommit } from "../../core/records/types.ts";
 import type { TranslationStatus } from "../../core/types.ts";
 import { browseRows } from "../browse-rows.ts";
@@ -20,6 +20,7 @@ import {
 import { tallyCoverage } from "../coverage-tally.ts";
 import { paged } from "../paged.ts";
 import type { BrowseMemo } from "./browse-memo.ts";
+import { createExportVersions } from "./export-versions.ts";
 import {
   type ActivityRow,
   HISTORY_COLUMNS,
@@ -35,6 +36,7 @@ import { int, type Statements } from "./statements.ts";
 
 const SQLITE: Dialect = {
   contains: (column) => `instr(${column}, ?) > 0`,
+  search: (t) => `COALESCE(${t}.search, lower(${t}.key) || char(1) || lower(${t}.value))`,
   date: "?",
   filled: (t) => `${t}.filled = 1`,
   flagged: (t) => `${t}.flagged = 1`,
@@ -51,6 +53,7 @@ class Abort<T> {
 /** `memo` is the storage's browse memo: every write here tells it which project it changed. */
 export function createSqliteRecordStore(db: Database, s: Statements, memo: BrowseMemo): RecordStore {
   const writer = createRecordWriter(s);
+  const versions = createExportVersions(s);
   // Browse queries vary with the filters: one prepared statement per distinct SQL text.
   const cache = new Map<string, Statement<Record<string, unknown>, SQLQueryBindings[]>>();
   const prepared = (sql: string) => {
@@ -94,7 +97,7 @@ export function createSqliteRecordStore(db: Database, s: Statements, memo: Brows
   );
   const renameRow = s.prepare<
     { version: number | bigint },
-    [string, string, string | null, string | null, string, string]
+    [string, string, string | null, string | null, string | null, string]
   >(
     `UPDATE translations SET key = ?, version = version + 1, updated_at = ?, updated_by = ?, updated_by_user = ?,
        search = ? WHERE id = ? RETURNING version`,
@@ -131,7 +134,7 @@ export function createSqliteRecordStore(db: Database, s: Statements, memo: Brows
       string,
       string | null,
       string | null,
-      string,
+      string | null,
     ]
   >(
     `INSERT INTO translations (id, project_id, language, key, value, status, version, warnings, updated_at,
@@ -215,6 +218,10 @@ export function createSqliteRecordStore(db: Database, s: Statements, memo: Brows
       });
     }
     for (const r of c.rechecks) writer.setWarnings(r.id, r.warnings);
+    versions.bump(
+      c.projectId,
+      c.writes.map((w) => w.language),
+    );
     writer.activity(c.activity);
     return { ok: true as const };
   });
@@ -229,7 +236,7 @@ export function createSqliteRecordStore(db: Database, s: Statements, memo: Brows
         a.at,
         actorJson(a.actor),
         actorUser(a.actor),
-        searchText(to, r.value),
+        storedSearchText(to, r.value),
         r.id,
       );
       writer.history({
@@ -241,14 +248,20 @@ export function createSqliteRecordStore(db: Database, s: Statements, memo: Brows
         version: int(v?.version ?? 0),
       });
     }
+    versions.bump(
+      projectId,
+      rows.map((r) => r.language),
+    );
     writer.activity({ ...a, detail: { ...a.detail, records: rows.length } });
     return "renamed" as const;
   });
 
   const remove = db.transaction((projectId: string, keys: string[], a: ActivityItem) => {
     let n = 0;
+    const touched = new Set<string>();
     for (const key of keys) {
       for (const r of liveByKey.all(projectId, key)) {
+        touched.add(r.language);
         moveToDeleted.run(a.at, JSON.stringify(a.actor), r.id);
         deleteRow.run(r.id);
         writer.history({
@@ -262,6 +275,7 @@ export function createSqliteRecordStore(db: Database, s: Statements, memo: Brows
         n++;
       }
     }
+    versions.bump(projectId, touched);
     if (n > 0) writer.activity({ ...a, detail: { ...a.detail, records: n } });
     return n;
   });
@@ -287,7 +301,7 @@ export function createSqliteRecordStore(db: Database, s: Statements, memo: Brows
         a.at,
         actorJson(a.actor),
         actorUser(a.actor),
-        searchText(key, r.value),
+        storedSearchText(key, r.value),
       );
       writer.history({
         ...entryBase(a, projectId, r.id, key, r.language, a.at),
@@ -299,6 +313,7 @@ export function createSqliteRecordStore(db: Database, s: Statements, memo: Brows
       });
     }
     forgetDeleted.run(projectId, key);
+    versions.bump(projectId, seen);
     writer.activity({ ...a, detail: { ...a.detail, records: seen.size } });
     return "restored" as const;
   });

@@ -241,4 +241,35 @@ CREATE TABLE deleted_records (
 CREATE INDEX deleted_records_key ON deleted_records(project_id, key);
 `,
   },
+  {
+    version: 6,
+    name: "search text out of the browse index, stored only for non-ASCII records",
+    // The folded search text made the covering index as wide as the rows and doubled what a push
+    // wrote. Browsing's filters and counts never read it; a text search reads the rows instead,
+    // once per browse (remembered until the database changes). A record whose key and value are
+    // plain ASCII stores NULL: its folded text is lower(key) || char(1) || lower(value), which the
+    // search computes (core/records/fold.ts storedSearchText). Rows whose stored text equals that
+    // lose it here, which changes no search's answer.
+    sql: `
+DROP INDEX translations_browse;
+CREATE INDEX translations_browse
+  ON translations(project_id, language, key, status, flagged, filled, updated_at, updated_by_user);
+UPDATE translations SET search = NULL WHERE search = lower(key) || char(1) || lower(value);
+`,
+  },
+  {
+    version: 7,
+    name: "export versions",
+    // One row per language ever written: a random tag replaced in the same transaction as any change
+    // of that language's rows or environment overrides (storage/sqlite/export-versions.ts). Pull's
+    // ETag comes from it, so a conditional GET reads no translation. No row: nothing written since.
+    sql: `
+CREATE TABLE export_versions (
+  project_id TEXT NOT NULL,
+  language TEXT NOT NULL,
+  tag TEXT NOT NULL,
+  PRIMARY KEY (project_id, language)
+) WITHOUT ROWID;
+`,
+  },
 ];
