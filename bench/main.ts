@@ -18,6 +18,7 @@ import {
   pullName,
   pushName,
   RECORD_FIGURES,
+  SCALE_FIGURES,
   STORES,
   type StoreKind,
 } from "./names.ts";
@@ -26,6 +27,7 @@ import { benchPull } from "./pull.ts";
 import { benchPush, seed } from "./push.ts";
 import { benchRecords } from "./records.ts";
 import { jsonReport, textReport } from "./report.ts";
+import { benchScale } from "./scale.ts";
 import type { Figure } from "./stats.ts";
 import { openTarget, type Target } from "./target.ts";
 
@@ -91,6 +93,7 @@ async function main(argv: string[]): Promise<number> {
       (n) =>
         !(RECORD_FIGURES as readonly string[]).includes(n) &&
         !(BROWSER_FIGURES as readonly string[]).includes(n) &&
+        !SCALE_FIGURES.includes(n) &&
         (n.includes(`-${store}`) || (store === "sqlite" && n === PEAK_RSS)),
     );
     if (!names.some((n) => wants(options, n))) continue;
@@ -105,6 +108,10 @@ async function main(argv: string[]): Promise<number> {
     figures.push(
       ...(await benchBrowser(options, (n) => wants(options, n), log, options.verbose ? log : () => {})),
     );
+  }
+  if (SCALE_FIGURES.some((n) => wants(options, n))) {
+    log("scale: the same operations on a store of 4 million rows and on one of the measured project alone");
+    figures.push(...(await benchScale(options, (n) => wants(options, n), documents(), log)));
   }
   if (wants(options, CHECKS)) {
     log("checks: timing checkTranslation in process");

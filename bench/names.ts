@@ -54,11 +54,29 @@ export const BROWSER_TARGET_MS: Readonly<Record<string, number>> = {
   [BROWSER_SAVE]: 50,
 };
 
+/**
+ * Cost as the store grows (bench/scale.ts): each operation on a store of 40 projects × 50,000 keys ×
+ * 2 languages against the same operation on a store holding only the measured project.
+ */
+export const SCALE_OPS = ["push-50k", "pull-50k", "coverage", "get-small"] as const;
+export type ScaleOp = (typeof SCALE_OPS)[number];
+export const scaleName = (store: StoreKind, op: ScaleOp) => `scale-${op}-${store}`;
+/** Coverage of a 50,000-key project in 10 languages: the API's and the workspace's; absolute target. */
+export const coverage10Name = (store: StoreKind, workspace: boolean) =>
+  `coverage-50k-10lang-${store}${workspace ? "-workspace" : ""}`;
+export const COVERAGE_TARGET_MS = 50;
+export const SCALE_FIGURES: readonly string[] = STORES.flatMap((store) => [
+  ...SCALE_OPS.map((op) => scaleName(store, op)),
+  coverage10Name(store, false),
+  coverage10Name(store, true),
+]);
+
 export const ALL_FIGURES: readonly string[] = [
   ...STORES.flatMap(storeFigureNames),
   CHECKS,
   ...RECORD_FIGURES,
   ...BROWSER_FIGURES,
+  ...SCALE_FIGURES,
 ];
 
 /** Target per figure: the ratio must stay at most (`max`) or at least (`min`) this. */
@@ -72,5 +90,10 @@ export const TARGETS: Readonly<Record<string, { max?: number; min?: number }>> =
     [[PEAK_RSS, { max: 4 }]],
     RECORD_FIGURES.map((name) => [name, { max: 1 }]),
     BROWSER_FIGURES.map((name) => [name, { max: 1 }]),
+    STORES.flatMap((store) => [
+      ...SCALE_OPS.map((op) => [scaleName(store, op), { max: 1.3 }]),
+      [coverage10Name(store, false), { max: 1 }],
+      [coverage10Name(store, true), { max: 1 }],
+    ]),
   ),
 );

@@ -6,62 +6,43 @@ const MAX_PROJECTS = 64;
 
 /**
  * Browse results that only a write can change (counts, totals, the keys a text matches), kept per
- * project for as long as that project's records are unchanged.
+ * project for as long as that project's records are unchanged: a write to one project leaves the
+ * others' remembered counts in place.
  *
- * Changes are seen two ways, each costing a few microseconds (the counts they spare scan a
- * language's index, tens of milliseconds at 50,000 keys):
- * - another connection's commit moves `PRAGMA data_version`: every project is forgotten;
- * - this connection's writes move `total_changes()`. A write that runs through `wrote` names the
- *   one project whose records it may change (or none: a job's state, a session, a rate window), so
- *   only that project is forgotten. Any other write (an organization or project deleted, a path
- *   nobody named) leaves `total_changes()` unexplained, and every project is forgotten: a path
- *   that forgets to say what it writes costs speed, never correctness.
+ * "Unchanged" is the project's export versions (migration 7, storage/sqlite/export-versions.ts):
+ * every change of a record, by any path, connection or process, gives its language a new tag in
+ * the change's own transaction. Reading them is one probe of a small table (microseconds); the
+ * counts they spare scan a language's index (tens of milliseconds at 50,000 keys). Call `of`
+ * inside the browse's read transaction, so the versions and the counts are of one snapshot.
  */
 export interface BrowseMemo {
-  /** The value remembered for `key` in `projectId`, or `compute`'s, then remembered. */
-  remember<T>(projectId: string, key: string, compute: () => T): T;
-  /** Runs a synchronous write that changes records of `projectId` only (null: of no project). */
-  wrote<T>(projectId: string | null, run: () => T): T;
+  /** The memo of one project as it is now: `remember(key, compute)` gives the kept value or computes it. */
+  of(projectId: string): <T>(key: string, compute: () => T) => T;
 }
 
 export function createBrowseMemo(s: Statements): BrowseMemo {
-  const own = s.prepare<{ n: number | bigint }, []>("SELECT total_changes() AS n");
-  const others = s.prepare<{ data_version: number | bigint }, []>("PRAGMA data_version");
-  const projects = new Map<string, Map<string, unknown>>();
-  const changes = () => Number(own.get()?.n);
-  /** total_changes() after the last write this memo can account for. */
-  let accounted = Number.NaN;
-  let seenOthers = Number.NaN;
+  const versions = s.prepare<{ v: string | null }, [string]>(
+    `SELECT group_concat(language || '=' || tag, ',') AS v
+     FROM (SELECT language, tag FROM export_versions WHERE project_id = ? ORDER BY language)`,
+  );
+  const projects = new Map<string, { version: string; entries: Map<string, unknown> }>();
   return {
-    remember<T>(projectId: string, key: string, compute: () => T): T {
-      const now = changes();
-      const version = Number(others.get()?.data_version);
-      if (now !== accounted || version !== seenOthers) {
-        projects.clear();
-        accounted = now;
-        seenOthers = version;
+    of(projectId) {
+      const version = versions.get(projectId)?.v ?? "";
+      let kept = projects.get(projectId);
+      if (!kept || kept.version !== version) {
+        if (!kept && projects.size >= MAX_PROJECTS) projects.clear();
+        kept = { version, entries: new Map() };
+        projects.set(projectId, kept);
       }
-      let entries = projects.get(projectId);
-      if (!entries) {
-        if (projects.size >= MAX_PROJECTS) projects.clear();
-        entries = new Map();
-        projects.set(projectId, entries);
-      }
-      if (entries.has(key)) return entries.get(key) as T;
-      if (entries.size >= MAX_ENTRIES) entries.clear();
-      const value = compute();
-      entries.set(key, value);
-      return value;
-    },
-    wrote<T>(projectId: string | null, run: () => T): T {
-      const before = changes();
-      try {
-        return run();
-      } finally {
-        // Only when nothing unexplained came before: otherwise the next read forgets everything.
-        if (before === accounted) accounted = changes();
-        if (projectId !== null) projects.delete(projectId);
-      }
+      const { entries } = kept;
+      return <T>(key: string, compute: () => T): T => {
+        if (entries.has(key)) return entries.get(key) as T;
+        if (entries.size >= MAX_ENTRIES) entries.clear();
+        const value = compute();
+        entries.set(key, value);
+        return value;
+      };
     },
   };
 }

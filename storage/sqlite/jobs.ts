@@ -1,7 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { ImportCommit, JobStore } from "../../core/ports.ts";
 import type { ImportPayload, ImportSummary, Job, JobStatus } from "../../core/types.ts";
-import type { BrowseMemo } from "./browse-memo.ts";
 import { createExportVersions } from "./export-versions.ts";
 import { createImportWriter } from "./import-writes.ts";
 import { createRecordWriter } from "./record-writes.ts";
@@ -51,8 +50,7 @@ const COLUMNS = `id, org_id, project_id, type, status, run_id, summary, error_me
 
 type Text = string | null;
 
-/** Job writes tell the browse memo what they change: a completed import, its project's records. */
-export function createSqliteJobStore(db: Database, s: Statements, memo: BrowseMemo): JobStore {
+export function createSqliteJobStore(db: Database, s: Statements): JobStore {
   const insert = s.prepare<
     never,
     [string, string, string, string, string, string, string, Text, Text, Text, string, string, Text, number]
@@ -103,23 +101,21 @@ export function createSqliteJobStore(db: Database, s: Statements, memo: BrowseMe
 
   return {
     async create(j) {
-      memo.wrote(null, () =>
-        insert.run(
-          j.id,
-          j.orgId,
-          j.projectId,
-          j.type,
-          j.status,
-          j.runId,
-          JSON.stringify(j.summary),
-          j.errorMessage,
-          j.payload === null ? null : JSON.stringify({ ...j.payload, content: undefined }),
-          j.leaseUntil,
-          j.createdAt,
-          j.updatedAt,
-          j.payload?.content ?? null,
-          j.attempts,
-        ),
+      insert.run(
+        j.id,
+        j.orgId,
+        j.projectId,
+        j.type,
+        j.status,
+        j.runId,
+        JSON.stringify(j.summary),
+        j.errorMessage,
+        j.payload === null ? null : JSON.stringify({ ...j.payload, content: undefined }),
+        j.leaseUntil,
+        j.createdAt,
+        j.updatedAt,
+        j.payload?.content ?? null,
+        j.attempts,
       );
     },
     async get(id) {
@@ -127,25 +123,25 @@ export function createSqliteJobStore(db: Database, s: Statements, memo: BrowseMe
       return row ? toJob(row) : null;
     },
     async claimNext(runId, now, leaseUntil) {
-      const row = memo.wrote(null, () => claim.get(runId, leaseUntil, now, now));
+      const row = claim.get(runId, leaseUntil, now, now);
       return row ? toJob(row) : null;
     },
     async renewLease(id, runId, leaseUntil) {
-      return memo.wrote(null, () => renew.run(leaseUntil, id, runId).changes > 0);
+      return renew.run(leaseUntil, id, runId).changes > 0;
     },
     async complete(id, runId, commit, now) {
       // IMMEDIATE takes the write lock up front, so a concurrent writer waits (busy_timeout)
       // instead of failing when this transaction upgrades from reading to writing.
-      return memo.wrote(commit.projectId, () => completeTx.immediate(id, runId, commit, now));
+      return completeTx.immediate(id, runId, commit, now);
     },
     async fail(id, runId, message, now) {
-      return memo.wrote(null, () => finish.run("failed", null, message, now, id, runId).changes > 0);
+      return finish.run("failed", null, message, now, id, runId).changes > 0;
     },
     async countUnfinished() {
       return Number(unfinishedCount.get()?.n ?? 0);
     },
     async releaseLeases(now) {
-      return memo.wrote(null, () => release.run(now).changes);
+      return release.run(now).changes;
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { Database } from "bun:sqlite";
 import type { RateWindow, RateWindowStore } from "../../core/ports.ts";
-import type { BrowseMemo } from "./browse-memo.ts";
 import { int, type Statements } from "./statements.ts";
 
 interface WindowRow {
@@ -9,8 +8,7 @@ interface WindowRow {
   reset_at: number | bigint;
 }
 
-/** Rate windows change no record: the browse memo keeps every project's counts. */
-export function createSqliteRateWindowStore(db: Database, s: Statements, memo: BrowseMemo): RateWindowStore {
+export function createSqliteRateWindowStore(db: Database, s: Statements): RateWindowStore {
   const select = s.prepare<WindowRow, [number]>(
     "SELECT bucket, count, reset_at FROM rate_windows WHERE reset_at > ?",
   );
@@ -31,7 +29,7 @@ export function createSqliteRateWindowStore(db: Database, s: Statements, memo: B
         .map((r) => ({ bucket: r.bucket, count: int(r.count), resetAt: int(r.reset_at) }));
     },
     async save(windows, nowMs) {
-      memo.wrote(null, () => saveTx.immediate(windows, nowMs));
+      saveTx.immediate(windows, nowMs);
     },
   };
 }

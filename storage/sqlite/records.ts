@@ -3,7 +3,6 @@ import { compareCodePoints } from "../../core/code-point.ts";
 import type { RecordStore } from "../../core/ports.ts";
 import { storedSearchText } from "../../core/records/fold.ts";
 import type { ActivityItem, BrowseQuery, RecordCommit } from "../../core/records/types.ts";
-import type { TranslationStatus } from "../../core/types.ts";
 import { browseRows } from "../browse-rows.ts";
 import {
   type Dialect,
@@ -19,7 +18,8 @@ import {
 } from "../browse-sql.ts";
 import { tallyCoverage } from "../coverage-tally.ts";
 import { paged } from "../paged.ts";
-import type { BrowseMemo } from "./browse-memo.ts";
+import { type BrowseMemo, createBrowseMemo } from "./browse-memo.ts";
+import type { CoverageGroups } from "./coverage.ts";
 import { createExportVersions } from "./export-versions.ts";
 import {
   type ActivityRow,
@@ -50,8 +50,7 @@ class Abort<T> {
   constructor(readonly answer: T) {}
 }
 
-/** `memo` is the storage's browse memo: every write here tells it which project it changed. */
-export function createSqliteRecordStore(db: Database, s: Statements, memo: BrowseMemo): RecordStore {
+export function createSqliteRecordStore(db: Database, s: Statements, coverage: CoverageGroups): RecordStore {
   const writer = createRecordWriter(s);
   const versions = createExportVersions(s);
   // Browse queries vary with the filters: one prepared statement per distinct SQL text.
@@ -65,9 +64,10 @@ export function createSqliteRecordStore(db: Database, s: Statements, memo: Brows
     return st;
   };
   const all = (q: Query) => prepared(q.sql).all(...(q.params as SQLQueryBindings[]));
-  const matchedKeys = (q: BrowseQuery) =>
+  const memo = createBrowseMemo(s);
+  const matchedKeys = (q: BrowseQuery, remember: ReturnType<BrowseMemo["of"]>) =>
     hasText(q)
-      ? memo.remember(q.projectId, `match\u0001${q.language}\u0001${q.filter.q}`, () =>
+      ? remember(`match\u0001${q.language}\u0001${q.filter.q}`, () =>
           all(matchQuery(q, SQLITE)).map((r) => r.key as string),
         )
       : null;
@@ -144,25 +144,9 @@ export function createSqliteRecordStore(db: Database, s: Statements, memo: Brows
   const forgetDeleted = s.prepare<never, [string, string]>(
     "DELETE FROM deleted_records WHERE project_id = ? AND key = ?",
   );
-  const coverageRows = s.prepare<
-    { language: string; status: string; n: number | bigint; w: number | bigint },
-    [string, string]
-  >(
-    // Each record probes its key's base record through the (project, language, key) index. A join
-    // driven by the base rows had to find every language's record by key alone, which no index
-    // orders: 50,000 keys took minutes and held the event loop (the dashboard hung).
-    // `filled` and `flagged` are the stored value <> '' and warnings IS NOT NULL: the browse index
-    // holds them, so neither side reads a row.
-    `SELECT t.language AS language, t.status AS status, COUNT(*) AS n, SUM(t.flagged) AS w
-     FROM translations t
-     WHERE t.project_id = ?1 AND t.filled = 1
-       AND EXISTS (SELECT 1 FROM translations b
-                   WHERE b.project_id = ?1 AND b.language = ?2 AND b.key = t.key AND b.filled = 1)
-     GROUP BY t.language, t.status`,
-  );
-
   const browse = db.transaction((q: BrowseQuery) => {
-    const matched = matchedKeys(q);
+    const remember = memo.of(q.projectId);
+    const matched = matchedKeys(q, remember);
     const keys = all(keysQuery(q, SQLITE, true, matched)).map((r) => r.key as string);
     const more = keys.length > q.limit;
     if (more) keys.pop();
@@ -171,16 +155,12 @@ export function createSqliteRecordStore(db: Database, s: Statements, memo: Brows
     const scope = `${q.language}\u0001${q.filter.q ?? ""}`;
     const filters = `${scope}\u0001${JSON.stringify([q.projectLanguages, q.filter])}`;
     const count = (x: Query) => int((all(x)[0]?.n as number) ?? 0);
-    const missing = memo.remember(q.projectId, `missing\u0001${scope}`, () =>
-      count(missingQuery(q, SQLITE, matched)),
-    );
+    const missing = remember(`missing\u0001${scope}`, () => count(missingQuery(q, SQLITE, matched)));
     const statusKey = totalFrom(q) === "statuses" ? filters : scope;
-    const statuses = memo.remember(q.projectId, `statuses\u0001${statusKey}`, () =>
-      all(statusQuery(q, SQLITE, matched)),
-    );
+    const statuses = remember(`statuses\u0001${statusKey}`, () => all(statusQuery(q, SQLITE, matched)));
     const own =
       totalFrom(q) === "own"
-        ? memo.remember(q.projectId, `total\u0001${filters}`, () => count(totalQuery(q, SQLITE, matched)))
+        ? remember(`total\u0001${filters}`, () => count(totalQuery(q, SQLITE, matched)))
         : null;
     const counts = tallyCounts(statuses, missing, own, q);
     const languages = [...new Set([q.baseLanguage, ...q.languages])];
@@ -334,12 +314,12 @@ export function createSqliteRecordStore(db: Database, s: Statements, memo: Brows
       return { rows, more: r.more, counts: r.counts };
     },
     async matchKeys(q) {
-      return all(keysQuery(q, SQLITE, false, matchedKeys(q)))
+      return all(keysQuery(q, SQLITE, false, matchedKeys(q, memo.of(q.projectId))))
         .map((r) => r.key as string)
         .sort(compareCodePoints);
     },
     async commit(c) {
-      return memo.wrote(c.projectId, () => commit.immediate(c));
+      return commit.immediate(c);
     },
     async history(recordId, cursor, limit) {
       const rows = historyPage.all(
@@ -369,10 +349,10 @@ export function createSqliteRecordStore(db: Database, s: Statements, memo: Brows
       );
     },
     async renameKey(projectId, from, to, a) {
-      return memo.wrote(projectId, () => rename.immediate(projectId, from, to, a));
+      return rename.immediate(projectId, from, to, a);
     },
     async deleteKeys(projectId, keys, a) {
-      return memo.wrote(projectId, () => remove.immediate(projectId, keys, a));
+      return remove.immediate(projectId, keys, a);
     },
     async listDeleted(projectId) {
       return deletedList.all(projectId).map((r) => ({
@@ -383,16 +363,10 @@ export function createSqliteRecordStore(db: Database, s: Statements, memo: Brows
       }));
     },
     async restoreKey(projectId, key, a) {
-      return memo.wrote(projectId, () => restore.immediate(projectId, key, a));
+      return restore.immediate(projectId, key, a);
     },
     async coverage(projectId, baseLanguage, languages) {
-      const groups = coverageRows.all(projectId, baseLanguage).map((r) => ({
-        language: r.language,
-        status: r.status as TranslationStatus,
-        records: int(r.n),
-        warnings: int(r.w),
-      }));
-      return tallyCoverage(groups, baseLanguage, languages);
+      return tallyCoverage(coverage(projectId, baseLanguage), baseLanguage, languages);
     },
   };
 }

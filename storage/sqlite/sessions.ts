@@ -1,6 +1,5 @@
 import type { Session } from "../../core/people/types.ts";
 import type { SessionStore } from "../../core/ports.ts";
-import type { BrowseMemo } from "./browse-memo.ts";
 import type { Statements } from "./statements.ts";
 
 interface SessionRow {
@@ -25,8 +24,7 @@ const toSession = (r: SessionRow): Session => ({
   userAgent: r.user_agent,
 });
 
-/** Session writes change no record: the browse memo keeps every project's counts. */
-export function createSqliteSessionStore(s: Statements, memo: BrowseMemo): SessionStore {
+export function createSqliteSessionStore(s: Statements): SessionStore {
   const insert = s.prepare<never, [string, string, string, string, string, string, string, string | null]>(
     `INSERT INTO sessions (id, token_hash, user_id, created_at, last_used_at, idle_expires_at,
        absolute_expires_at, user_agent) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -48,17 +46,15 @@ export function createSqliteSessionStore(s: Statements, memo: BrowseMemo): Sessi
   );
   return {
     async create(x) {
-      memo.wrote(null, () =>
-        insert.run(
-          x.id,
-          x.tokenHash,
-          x.userId,
-          x.createdAt,
-          x.lastUsedAt,
-          x.idleExpiresAt,
-          x.absoluteExpiresAt,
-          x.userAgent,
-        ),
+      insert.run(
+        x.id,
+        x.tokenHash,
+        x.userId,
+        x.createdAt,
+        x.lastUsedAt,
+        x.idleExpiresAt,
+        x.absoluteExpiresAt,
+        x.userAgent,
       );
     },
     async findByHash(tokenHash) {
@@ -66,19 +62,19 @@ export function createSqliteSessionStore(s: Statements, memo: BrowseMemo): Sessi
       return row ? toSession(row) : null;
     },
     async touch(id, lastUsedAt, idleExpiresAt) {
-      return memo.wrote(null, () => touch.run(lastUsedAt, idleExpiresAt, id).changes > 0);
+      return touch.run(lastUsedAt, idleExpiresAt, id).changes > 0;
     },
     async listByUser(userId, now) {
       return byUser.all(userId, now, now).map(toSession);
     },
     async delete(id, userId) {
-      return memo.wrote(null, () => drop.run(id, userId).changes > 0);
+      return drop.run(id, userId).changes > 0;
     },
     async deleteForUser(userId, keepId) {
-      return memo.wrote(null, () => dropForUser.run(userId, keepId ?? "").changes);
+      return dropForUser.run(userId, keepId ?? "").changes;
     },
     async deleteExpired(now) {
-      return memo.wrote(null, () => dropExpired.run(now, now).changes);
+      return dropExpired.run(now, now).changes;
     },
   };
 }

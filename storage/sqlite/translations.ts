@@ -6,6 +6,8 @@ import type {
   Translation,
   TranslationStatus,
 } from "../../core/types.ts";
+import { languageCoverage } from "../coverage-groups.ts";
+import type { CoverageGroups } from "./coverage.ts";
 import { createExportVersions } from "./export-versions.ts";
 import { int, type Statements } from "./statements.ts";
 
@@ -34,7 +36,11 @@ type Count = { n: number | bigint };
 // ORDER BY key uses the BINARY collation: UTF-8 byte order, which is code-point order.
 const COLUMNS = "id, project_id, language, key, value, status, updated_at";
 
-export function createSqliteTranslationStore(db: Database, s: Statements): TranslationStore {
+export function createSqliteTranslationStore(
+  db: Database,
+  s: Statements,
+  coverage: CoverageGroups,
+): TranslationStore {
   const selectLanguage = s.prepare<
     Omit<TranslationRow, "project_id" | "language" | "updated_at">,
     [string, string]
@@ -57,16 +63,6 @@ export function createSqliteTranslationStore(db: Database, s: Statements): Trans
   const countOrg = s.prepare<Count, [string]>(
     `SELECT COUNT(*) AS n FROM translations t JOIN projects p ON p.id = t.project_id
      WHERE p.org_id = ? AND p.deleted_at IS NULL`,
-  );
-  // Every row of the project probes the base language through the unique index; CROSS JOIN makes
-  // SQLite keep that loop order. The base language pairs with itself, so its count is the number of
-  // reference keys.
-  const selectCoverage = s.prepare<{ language: string; n: number | bigint }, [string, string]>(
-    `SELECT t.language AS language, COUNT(*) AS n
-     FROM translations t CROSS JOIN translations b
-       ON b.project_id = t.project_id AND b.language = ? AND b.key = t.key
-     WHERE t.project_id = ? AND t.value <> '' AND b.value <> ''
-     GROUP BY t.language`,
   );
   const readPage = db.transaction((projectId: string, language: string, limit: number, offset: number) => ({
     items: selectPage.all(projectId, language, limit, offset).map(toTranslation),
@@ -98,9 +94,7 @@ export function createSqliteTranslationStore(db: Database, s: Statements): Trans
       return int(countOrg.get(orgId)?.n ?? 0);
     },
     async coverage(projectId, baseLanguage) {
-      const filled = new Map<string, number>();
-      for (const r of selectCoverage.all(baseLanguage, projectId)) filled.set(r.language, int(r.n));
-      return { referenceKeyCount: filled.get(baseLanguage) ?? 0, filled };
+      return languageCoverage(coverage(projectId, baseLanguage), baseLanguage);
     },
   };
 }
