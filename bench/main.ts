@@ -15,6 +15,7 @@ import {
   FORMATS,
   getName,
   PEAK_RSS,
+  pull304Name,
   pullName,
   pushName,
   RECORD_FIGURES,
@@ -48,7 +49,7 @@ async function benchStore(store: StoreKind, options: Options, docs: DocumentSet)
     changed: want(pushName(store, "10pct")),
     peakRss: store === "sqlite" && want(PEAK_RSS),
   };
-  const pulls = FORMATS.some((f) => want(pullName(store, f)));
+  const pulls = FORMATS.some((f) => want(pullName(store, f))) || want(pull304Name(store));
   const needsData = push.fresh || push.changed || push.peakRss || pulls;
   const verbose = options.verbose ? log : () => {};
 
