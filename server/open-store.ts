@@ -54,7 +54,7 @@ const NOT_CREATED =
 /**
  * `sqlite:<path>` (folder created), `sqlite::memory:`, `memory:` or `postgres://…`. Single-instance
  * stores count rate limits in memory and keep the windows in the store across restarts; Postgres,
- * shared by many instances, counts them in the database, one atomic statement per request.
+ * shared by many instances, counts them in the database, each instance leasing quota in blocks.
  */
 export async function openStore(
   url: string,
@@ -81,13 +81,16 @@ export async function openStore(
       mkdirSync(dirname(path), { recursive: true });
     }
     const db = openSqlite(path);
-    const storage = createSqliteStorage(db);
+    // Imports commit on a connection of their own, in slices, so requests go on meanwhile.
+    const importConnection = path === ":memory:" ? undefined : openSqlite(path);
+    const storage = createSqliteStorage(db, { importConnection });
     const rateLimiter = await createMemoryRateLimiter(storage.rateWindows, clock);
     return {
       storage,
       rateLimiter,
       async close() {
         await storage.close();
+        importConnection?.close();
         db.close();
       },
     };
