@@ -1,6 +1,12 @@
 import type { Sql } from "postgres";
 import type { TranslationStore } from "../../core/ports.ts";
-import type { ExistingRow, Translation, TranslationRow, TranslationStatus } from "../../core/types.ts";
+import type {
+  ExistingRow,
+  SourcedRow,
+  Translation,
+  TranslationRow,
+  TranslationStatus,
+} from "../../core/types.ts";
 import { languageCoverage } from "../coverage-groups.ts";
 import { type DbRow, iso, num, str } from "./convert.ts";
 import type { CoverageGroups } from "./coverage.ts";
@@ -43,6 +49,15 @@ export function createTranslationStore(sql: Sql, coverage: CoverageGroups): Tran
           ${ids === null ? sql`` : sql`AND id = ANY (${sql.array(ids)}::text[])`}
         ORDER BY key COLLATE "C"`;
       return rows;
+    },
+    async listForExportWithSource(projectId, language, sourceLanguage, ids) {
+      return sql<SourcedRow[]>`
+        SELECT t.id, t.key, t.value, t.status, b.value AS source
+        FROM translations t LEFT JOIN translations b
+          ON b.project_id = t.project_id AND b.language = ${sourceLanguage} AND b.key = t.key
+        WHERE t.project_id = ${projectId} AND t.language = ${language}
+          ${ids === null ? sql`` : sql`AND t.id = ANY (${sql.array(ids)}::text[])`}
+        ORDER BY t.key COLLATE "C"`;
     },
     async listPage(projectId, language, limit, offset) {
       const [rows, [total]] = await Promise.all([

@@ -3,6 +3,7 @@ import type { TranslationStore } from "../../core/ports.ts";
 import type {
   ExistingRow,
   TranslationRow as ExportedRow,
+  SourcedRow,
   Translation,
   TranslationStatus,
 } from "../../core/types.ts";
@@ -54,6 +55,15 @@ export function createSqliteTranslationStore(
      WHERE project_id = ? AND language = ? AND id IN (SELECT value FROM json_each(?))
      ORDER BY key`,
   );
+  // XLIFF's rows with their source: each key probes the base language through the unique index.
+  const sourcedSql = (byIds: boolean) =>
+    `SELECT t.id AS id, t.key AS key, t.value AS value, t.status AS status, b.value AS source
+     FROM translations t LEFT JOIN translations b
+       ON b.project_id = t.project_id AND b.language = ?3 AND b.key = t.key
+     WHERE t.project_id = ?1 AND t.language = ?2${byIds ? " AND t.id IN (SELECT value FROM json_each(?4))" : ""}
+     ORDER BY t.key`;
+  const selectSourced = s.prepare<SourcedRow, [string, string, string]>(sourcedSql(false));
+  const selectSourcedIds = s.prepare<SourcedRow, [string, string, string, string]>(sourcedSql(true));
   const selectPage = s.prepare<TranslationRow, [string, string, number, number]>(
     `SELECT ${COLUMNS} FROM translations WHERE project_id = ? AND language = ? ORDER BY key LIMIT ? OFFSET ?`,
   );
@@ -86,6 +96,11 @@ export function createSqliteTranslationStore(
       if (ids === null) return selectAll.all(projectId, language);
       if (ids.length === 0) return [];
       return selectIds.all(projectId, language, JSON.stringify(ids));
+    },
+    async listForExportWithSource(projectId, language, sourceLanguage, ids) {
+      if (ids === null) return selectSourced.all(projectId, language, sourceLanguage);
+      if (ids.length === 0) return [];
+      return selectSourcedIds.all(projectId, language, sourceLanguage, JSON.stringify(ids));
     },
     async listPage(projectId, language, limit, offset) {
       return readPage(projectId, language, limit, offset);
