@@ -5,6 +5,7 @@ import { createExportVersions } from "./export-versions.ts";
 import { createImportWriter } from "./import-writes.ts";
 import { createRecordWriter } from "./record-writes.ts";
 import type { Statements } from "./statements.ts";
+import type { WriteGate } from "./write-gate.ts";
 
 interface JobRow {
   id: string;
@@ -50,7 +51,56 @@ const COLUMNS = `id, org_id, project_id, type, status, run_id, summary, error_me
 
 type Text = string | null;
 
-export function createSqliteJobStore(db: Database, s: Statements): JobStore {
+/**
+ * Completes an import job in the caller's transaction, one chunk of writes per step: the job is
+ * marked completed first (false, and nothing written, when another run took it over).
+ */
+function createCompletion(s: Statements) {
+  const finish = s.prepare<never, [string, string, string, string]>(
+    `UPDATE jobs SET status = 'completed', summary = ?, payload = NULL, content = NULL, lease_until = NULL,
+       updated_at = ? WHERE id = ? AND run_id = ? AND status = 'running'`,
+  );
+  const imports = createImportWriter(s);
+  const writer = createRecordWriter(s);
+  const versions = createExportVersions(s);
+  return function* complete(
+    id: string,
+    runId: string,
+    c: ImportCommit,
+    now: string,
+  ): Generator<void, boolean> {
+    if (finish.run(JSON.stringify(c.summary), now, id, runId).changes === 0) return false;
+    yield* imports.steps(c, now);
+    if (c.writes.length > 0 || c.deleteIds.length > 0) versions.bump(c.projectId, [c.language]);
+    if (c.audit) writer.activity({ ...c.audit.activity, at: now });
+    return true;
+  };
+}
+
+/** Runs a generator to its end without pausing. */
+function toEnd<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** How long a commit on the import connection works before it gives the event loop a turn. */
+const SLICE_MS = 8;
+
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * A second connection to the same file, for imports: its transaction stays open across turns of
+ * the event loop while the main connection goes on reading (WAL) and waits at the gate to write.
+ */
+export interface ImportConnection {
+  db: Database;
+  s: Statements;
+  gate: WriteGate;
+}
+
+export function createSqliteJobStore(db: Database, s: Statements, apart?: ImportConnection): JobStore {
   const insert = s.prepare<
     never,
     [string, string, string, string, string, string, string, Text, Text, Text, string, string, Text, number]
@@ -58,6 +108,10 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
   // Polling never reads the payload back (it can be 12 MB).
   const select = s.prepare<JobRow, [string]>(
     `SELECT ${COLUMNS.replace("payload", "NULL AS payload").replace("content", "NULL AS content")} FROM jobs WHERE id = ?`,
+  );
+  const recent = s.prepare<JobRow, [string, number]>(
+    `SELECT ${COLUMNS.replace("payload", "NULL AS payload").replace("content", "NULL AS content")}
+     FROM jobs WHERE project_id = ? ORDER BY seq DESC LIMIT ?`,
   );
   // One statement, so it is atomic: the subquery and the update see the same snapshot under the
   // write lock. A job is claimable only if no older unfinished job of its project exists.
@@ -81,9 +135,7 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
        lease_until = NULL, updated_at = ?
      WHERE id = ? AND run_id = ? AND status = 'running'`,
   );
-  const writer = createRecordWriter(s);
-  const imports = createImportWriter(s);
-  const versions = createExportVersions(s);
+  const completion = createCompletion(s);
   const unfinishedCount = s.prepare<{ n: number | bigint }, []>(
     "SELECT count(*) AS n FROM jobs WHERE status IN ('pending', 'running')",
   );
@@ -91,13 +143,10 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
     "UPDATE jobs SET lease_until = NULL, updated_at = ? WHERE status = 'running'",
   );
 
-  const completeTx = db.transaction((id: string, runId: string, c: ImportCommit, now: string): boolean => {
-    if (finish.run("completed", JSON.stringify(c.summary), null, now, id, runId).changes === 0) return false;
-    imports.apply(c, now);
-    if (c.writes.length > 0 || c.deleteIds.length > 0) versions.bump(c.projectId, [c.language]);
-    if (c.audit) writer.activity({ ...c.audit.activity, at: now });
-    return true;
-  });
+  const completeTx = db.transaction((id: string, runId: string, c: ImportCommit, now: string): boolean =>
+    toEnd(completion(id, runId, c, now)),
+  );
+  const completeApart = apart && createApartCompletion(apart);
 
   return {
     async create(j) {
@@ -130,6 +179,7 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
       return renew.run(leaseUntil, id, runId).changes > 0;
     },
     async complete(id, runId, commit, now) {
+      if (completeApart) return completeApart(id, runId, commit, now);
       // IMMEDIATE takes the write lock up front, so a concurrent writer waits (busy_timeout)
       // instead of failing when this transaction upgrades from reading to writing.
       return completeTx.immediate(id, runId, commit, now);
@@ -140,8 +190,54 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
     async countUnfinished() {
       return Number(unfinishedCount.get()?.n ?? 0);
     },
+    async listByProject(projectId, limit) {
+      return recent.all(projectId, limit).map(toJob);
+    },
     async releaseLeases(now) {
       return release.run(now).changes;
     },
   };
+}
+
+/**
+ * The import's transaction on its own connection, yielding every SLICE_MS: readers see nothing of
+ * it until COMMIT, and a process killed meanwhile leaves nothing of it (SQLite rolls it back).
+ */
+function createApartCompletion({ db, s, gate }: ImportConnection) {
+  const completion = createCompletion(s);
+  return async (id: string, runId: string, c: ImportCommit, now: string): Promise<boolean> => {
+    const release = await gate.acquire();
+    try {
+      db.run("BEGIN IMMEDIATE");
+      try {
+        const steps = completion(id, runId, c, now);
+        let since = performance.now();
+        for (;;) {
+          const r = steps.next();
+          if (r.done) {
+            db.run(r.value ? "COMMIT" : "ROLLBACK");
+            return r.value;
+          }
+          if (performance.now() - since >= SLICE_MS) {
+            await nextTurn();
+            since = performance.now();
+          }
+        }
+      } catch (e) {
+        rollback(db);
+        throw e;
+      }
+    } finally {
+      release();
+    }
+  };
+}
+
+/** Ends the open transaction, if SQLite has not ended it already (it does on some errors). */
+function rollback(db: Database): void {
+  try {
+    db.run("ROLLBACK");
+  } catch {
+    // No transaction was open any more.
+  }
 }
