@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { encodeText } from "../../core/json-bytes.ts";
 import type { ImportCommit, JobStore } from "../../core/ports.ts";
 import type { ImportPayload, ImportSummary, Job, JobStatus } from "../../core/types.ts";
 import { createRecordWriter, warningsJson } from "./record-writes.ts";
@@ -21,7 +22,7 @@ interface JobRow {
   updated_at: string;
 }
 
-const toJob = (r: JobRow): Job => ({
+const toJob = (r: JobRow, content: Uint8Array | null = null): Job => ({
   id: r.id,
   orgId: r.org_id,
   projectId: r.project_id,
@@ -30,18 +31,25 @@ const toJob = (r: JobRow): Job => ({
   runId: r.run_id,
   summary: JSON.parse(r.summary) as ImportSummary,
   errorMessage: r.error_message,
-  payload: r.payload === null ? null : payloadOf(r.payload, r.content),
+  payload: r.payload === null ? null : payloadOf(r.payload, content ?? r.content),
   leaseUntil: r.lease_until,
   attempts: Number(r.attempts),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
 
-/** Rows written before migration 2 still carry the content inside the payload's JSON. */
-function payloadOf(json: string, content: string | null): ImportPayload {
-  const payload = JSON.parse(json) as ImportPayload;
-  return content === null ? payload : { ...payload, content };
+/**
+ * The content comes from its parts (migration 11); rows written before migration 2 still carry it
+ * inside the payload's JSON, as text.
+ */
+function payloadOf(json: string, content: Uint8Array | string | null): ImportPayload {
+  const payload = JSON.parse(json) as Omit<ImportPayload, "content"> & { content?: string };
+  const found = content ?? payload.content ?? "";
+  return { ...payload, content: typeof found === "string" ? encodeText(found) : found };
 }
+
+/** Each statement binds or returns at most this much of a push's content. */
+const CONTENT_PART_BYTES = 1024 * 1024;
 
 const COLUMNS = `id, org_id, project_id, type, status, run_id, summary, error_message, payload, lease_until,
   created_at, updated_at, content, attempts`;
@@ -79,6 +87,28 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
        lease_until = NULL, updated_at = ?
      WHERE id = ? AND run_id = ? AND status = 'running'`,
   );
+  const insertPart = s.prepare<never, [string, number, Uint8Array]>(
+    "INSERT INTO job_content_parts (job_id, part, bytes) VALUES (?, ?, ?)",
+  );
+  const contentSize = s.prepare<{ parts: number | bigint; n: number | bigint | null }, [string]>(
+    "SELECT count(*) AS parts, sum(length(bytes)) AS n FROM job_content_parts WHERE job_id = ?",
+  );
+  const contentPart = s.prepare<{ bytes: Uint8Array }, [string, number]>(
+    "SELECT bytes FROM job_content_parts WHERE job_id = ? AND part = ?",
+  );
+  const dropContent = s.prepare<never, [string]>("DELETE FROM job_content_parts WHERE job_id = ?");
+  /** The stored content, read part by part into one buffer; null when the job has none. */
+  const readContent = (id: string): Uint8Array | null => {
+    const size = contentSize.get(id);
+    if (!size || size.n === null) return null;
+    const out = new Uint8Array(Number(size.n));
+    for (let part = 0, at = 0; part < Number(size.parts); part++) {
+      const bytes = contentPart.get(id, part)?.bytes ?? new Uint8Array(0);
+      out.set(bytes, at);
+      at += bytes.byteLength;
+    }
+    return out;
+  };
   const writer = createRecordWriter(s);
   const remove = s.prepare<never, [string, string, string]>(
     "DELETE FROM translations WHERE id = ? AND project_id = ? AND language = ?",
@@ -92,6 +122,7 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
 
   const completeTx = db.transaction((id: string, runId: string, c: ImportCommit, now: string): boolean => {
     if (finish.run("completed", JSON.stringify(c.summary), null, now, id, runId).changes === 0) return false;
+    dropContent.run(id);
     // Deletes first: a replace never deletes a key it also writes, so the order only matters to a
     // caller's mistake, and this one leaves the written row in place.
     const a = c.audit;
@@ -144,24 +175,38 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
     return true;
   });
 
+  const createTx = db.transaction((j: Job) => {
+    insert.run(
+      j.id,
+      j.orgId,
+      j.projectId,
+      j.type,
+      j.status,
+      j.runId,
+      JSON.stringify(j.summary),
+      j.errorMessage,
+      j.payload === null ? null : JSON.stringify({ ...j.payload, content: undefined }),
+      j.leaseUntil,
+      j.createdAt,
+      j.updatedAt,
+      null,
+      j.attempts,
+    );
+    const content = j.payload?.content;
+    if (!content) return;
+    for (let at = 0, part = 0; at < content.byteLength || part === 0; at += CONTENT_PART_BYTES, part++) {
+      insertPart.run(j.id, part, content.subarray(at, at + CONTENT_PART_BYTES));
+    }
+  });
+  const failTx = db.transaction((id: string, runId: string, message: string, now: string): boolean => {
+    if (finish.run("failed", null, message, now, id, runId).changes === 0) return false;
+    dropContent.run(id);
+    return true;
+  });
+
   return {
     async create(j) {
-      insert.run(
-        j.id,
-        j.orgId,
-        j.projectId,
-        j.type,
-        j.status,
-        j.runId,
-        JSON.stringify(j.summary),
-        j.errorMessage,
-        j.payload === null ? null : JSON.stringify({ ...j.payload, content: undefined }),
-        j.leaseUntil,
-        j.createdAt,
-        j.updatedAt,
-        j.payload?.content ?? null,
-        j.attempts,
-      );
+      createTx(j);
     },
     async get(id) {
       const row = select.get(id);
@@ -169,7 +214,7 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
     },
     async claimNext(runId, now, leaseUntil) {
       const row = claim.get(runId, leaseUntil, now, now);
-      return row ? toJob(row) : null;
+      return row ? toJob(row, row.payload === null ? null : readContent(row.id)) : null;
     },
     async renewLease(id, runId, leaseUntil) {
       return renew.run(leaseUntil, id, runId).changes > 0;
@@ -180,7 +225,7 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
       return completeTx.immediate(id, runId, commit, now);
     },
     async fail(id, runId, message, now) {
-      return finish.run("failed", null, message, now, id, runId).changes > 0;
+      return failTx.immediate(id, runId, message, now);
     },
     async countUnfinished() {
       return Number(unfinishedCount.get()?.n ?? 0);
