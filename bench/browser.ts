@@ -10,10 +10,12 @@
  * figure's floor is its target and the ratio must stay ≤ 1. The same request sent by this process
  * (no browser) is in the details (`apiMs`): the part of the time that is not the page's.
  */
+import type { Page } from "playwright-core";
 import { launchBrowser, openContext } from "../test/support/browser.ts";
 import { createProject, push, setUpOwner, startWorkspaceServer } from "../test/support/workspace-e2e.ts";
 import { BROWSER_FIRST_ROWS, BROWSER_SAVE, BROWSER_TARGET_MS } from "./names.ts";
 import type { Options } from "./options.ts";
+import { SERVER_FLAGS } from "./process.ts";
 import { type Figure, makeFigure, median, since } from "./stats.ts";
 
 type Log = (message: string) => void;
@@ -21,13 +23,42 @@ type Log = (message: string) => void;
 /** Saves timed per run (the smoke run: a few, to check the harness). */
 const SAVES = 30;
 
+/**
+ * With --verbose: each workspace request the page makes, with its time as the page saw it, so a
+ * request that holds the server shows by name (reported when the run ends, or after 10 s).
+ */
+function watchRequests(page: Page, verbose: Log) {
+  const started = new Map<string, number>();
+  const done: string[] = [];
+  const t0 = performance.now();
+  page.on("request", (r) => started.set(r.url(), performance.now()));
+  page.on("requestfinished", (r) => {
+    const at = started.get(r.url()) ?? t0;
+    done.push(`${(at - t0).toFixed(0)}+${(performance.now() - at).toFixed(0)} ms ${r.method()} ${r.url()}`);
+    started.delete(r.url());
+  });
+  const pending = () =>
+    [...started].map(([url, at]) => `pending ${(performance.now() - at).toFixed(0)} ms: ${url}`);
+  const timer = setInterval(() => {
+    if (started.size > 0) verbose(`browser: still waiting\n  ${pending().join("\n  ")}`);
+  }, 10_000);
+  return {
+    report(label: string) {
+      clearInterval(timer);
+      verbose(`browser: ${label}\n  ${[...done, ...pending()].join("\n  ")}`);
+    },
+  };
+}
+
 export async function benchBrowser(
   options: Options,
   want: (name: string) => boolean,
   log: Log,
+  verbose: Log = () => {},
 ): Promise<Figure[]> {
   const saves = options.smoke ? 5 : SAVES;
-  const s = await startWorkspaceServer("sqlite");
+  const s = await startWorkspaceServer("sqlite", SERVER_FLAGS);
+  verbose(`browser: server pid ${s.server.proc.pid} at ${s.origin}, store ${s.env.PARLANCE_DATABASE_URL}`);
   // Stopped with the bench: a signal must not leave the server running (kill is sent at once).
   const stopServer = () => void s.stop();
   process.once("SIGINT", stopServer);
@@ -58,10 +89,12 @@ export async function benchBrowser(
       const url = `${s.origin}/projects/${project.id}/editor?languages=fr&missing=false`;
       for (let i = 0; i < options.warmups + options.runs; i++) {
         const page = await watched.context.newPage();
+        const requests = watchRequests(page, verbose);
         await page.goto(url, { waitUntil: "commit" });
         await page.waitForSelector('[data-cell="0:0"]');
         const ms = (await page.evaluate(() => performance.now())) as number;
         await page.close();
+        requests.report(`first rows run ${i}`);
         const start = performance.now();
         const res = await fetch(`${recordsUrl}?languages=fr&language=fr&limit=500`, { headers: { cookie } });
         await res.arrayBuffer();

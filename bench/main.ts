@@ -102,7 +102,9 @@ async function main(argv: string[]): Promise<number> {
   }
   if (BROWSER_FIGURES.some((n) => wants(options, n))) {
     log("browser: the workspace in Chromium");
-    figures.push(...(await benchBrowser(options, (n) => wants(options, n), log)));
+    figures.push(
+      ...(await benchBrowser(options, (n) => wants(options, n), log, options.verbose ? log : () => {})),
+    );
   }
   if (wants(options, CHECKS)) {
     log("checks: timing checkTranslation in process");

@@ -75,7 +75,9 @@ async function startListening(argv: string[], env: Record<string, string>): Prom
  * Extra `bun` flags for the Parlance server, to profile it under the bench's load, e.g.
  * PARLANCE_BENCH_SERVER_FLAGS="--cpu-prof-md --cpu-prof-dir=/tmp/prof" (written when it stops).
  */
-const SERVER_FLAGS = (process.env.PARLANCE_BENCH_SERVER_FLAGS ?? "").split(" ").filter((f) => f !== "");
+export const SERVER_FLAGS = (process.env.PARLANCE_BENCH_SERVER_FLAGS ?? "")
+  .split(" ")
+  .filter((f) => f !== "");
 
 /** `bun server/cli.ts serve` on a free loopback port, first start: the bootstrap key is on stderr. */
 export async function startParlance(

@@ -52,7 +52,7 @@ export {
   type UserPrincipal,
 } from "./principal.ts";
 export type { ProjectView } from "./projects.ts";
-export type { PullRequest, PullResult } from "./pull.ts";
+export type { PullFile, PullRequest, PullResult } from "./pull.ts";
 export type { PushAccepted, PushPreview, PushRequest, PushResult } from "./push.ts";
 export {
   type ActivityView,

@@ -20,7 +20,7 @@ import { requestToken, type TokenRequest } from "./oauth.ts";
 import { createPeople } from "./people/index.ts";
 import { appPrincipal, type KeyPrincipal, type Principal } from "./principal.ts";
 import { getProject, listProjects } from "./projects.ts";
-import { type PullRequest, pull } from "./pull.ts";
+import { type PullRequest, pull, pullFile } from "./pull.ts";
 import { type PushRequest, push } from "./push.ts";
 import { createRecordUseCases } from "./records/index.ts";
 import { listTranslations } from "./translations.ts";
@@ -67,6 +67,8 @@ export function createParlance(input: CoreDeps, options: ParlanceOptions = {}) {
     },
     getJob: (p: Principal, id: string) => getJob(deps, p, id),
     pull: (p: Principal, req: PullRequest) => pull(deps, p, req),
+    /** The pull as a file to send: its tag before any row is read, its pieces when opened. */
+    pullFile: (p: Principal, req: PullRequest) => pullFile(deps, p, req),
     coverage: (p: Principal, projectId: string) => coverage(deps, p, projectId),
     listTranslations: (p: Principal, q: Parameters<typeof listTranslations>[2]) =>
       listTranslations(deps, p, q),

@@ -130,6 +130,16 @@ export interface TranslationStore {
    * (ids of other projects or languages match nothing). One read.
    */
   listForExport(projectId: string, language: string, ids: string[] | null): Promise<TranslationRow[]>;
+  /**
+   * An opaque token of what `languages` of the project hold (one part per language, in the order
+   * given). A language's part changes in the same commit as any change of its rows (written,
+   * deleted, renamed, restored) or of an environment override of it, and never returns to an
+   * earlier value, not even after a restore from backup; an unchanged language keeps it. One small
+   * read, no row of `translations`: pull derives its ETag from it, reading it before the rows so a
+   * tag never names newer data than it was sent with. Optional: without it, pull fingerprints the
+   * rendered file instead (every conditional GET then renders it).
+   */
+  exportVersion?(projectId: string, languages: readonly string[]): Promise<string>;
   /** One page of a language, in ascending code-point order of key; total counts the whole language. */
   listPage(projectId: string, language: string, limit: number, offset: number): Promise<Page<Translation>>;
   /** Rows across the organization's non-deleted projects. */

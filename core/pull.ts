@@ -28,6 +28,28 @@ export interface PullResult {
   etag: string;
 }
 
+/**
+ * A pull whose request is checked and whose tag is known, before any row is read: a conditional
+ * GET that matches `etag` never calls `open`.
+ */
+export interface PullFile {
+  contentType: string;
+  filename: string;
+  /** Strong entity tag of the file `open` gives, quoted. */
+  etag: string;
+  /**
+   * Reads the rows and gives the file in pieces (UTF-16 text, about 64 Ki units each), written as
+   * they are consumed. Throws not_found when no row is selected, before the first piece.
+   */
+  open(): Promise<Iterable<string>>;
+}
+
+/**
+ * Bump when any format's bytes change for the same data (a fix in a writer), so a tag from an
+ * earlier release never matches a file this one writes differently.
+ */
+const WRITERS_REVISION = 1;
+
 /** CONTRACT §7/§11: lower-case, runs of other than a–z0–9 become one `-`, trimmed; empty → project. */
 export function slug(name: string): string {
   const s = name
@@ -70,8 +92,19 @@ function formatterFor(name: string | undefined): Formatter {
   return formatter;
 }
 
-/** Exports one language of one project (API.md pull, CONTRACT §7). */
+/** Exports one language of one project (API.md pull, CONTRACT §7), whole. */
 export async function pull(deps: Deps, principal: Principal, req: PullRequest): Promise<PullResult> {
+  const file = await pullFile(deps, principal, req);
+  let body = "";
+  for (const piece of await file.open()) body += piece;
+  return { body, contentType: file.contentType, filename: file.filename, etag: file.etag };
+}
+
+/**
+ * The pull as a file to send: checks, then the tag from the store's export version (project, language, format, options and
+ * the version of every language the bytes depend on), then, when asked, the rows.
+ */
+export async function pullFile(deps: Deps, principal: Principal, req: PullRequest): Promise<PullFile> {
   authorize(principal, "translations.export");
   requireLocale(req.language);
   const formatter = formatterFor(req.format);
@@ -81,32 +114,61 @@ export async function pull(deps: Deps, principal: Principal, req: PullRequest): 
   if (!project.languages.includes(req.language))
     throw notFound(`The project has no language ${req.language}`);
   const { translations, environments } = deps.storage;
+  const environment = req.environment;
   if (
-    req.environment !== undefined &&
+    environment !== undefined &&
     // No environment name holds a character no store can keep (U+0000 and the like): don't ask.
-    (hasUncarriableCharacter(req.environment) || !(await environments.exists(project.id, req.environment)))
+    (hasUncarriableCharacter(environment) || !(await environments.exists(project.id, environment)))
   ) {
-    throw invalid(`The project has no environment ${JSON.stringify(req.environment)}`);
+    throw invalid(`The project has no environment ${JSON.stringify(environment)}`);
   }
-  const found =
-    ids && ids.length === 0 ? [] : await translations.listForExport(project.id, req.language, ids);
-  if (found.length === 0) throw notFound("No translations found");
-  let rows: ExportRow[] = found;
-  if (req.environment !== undefined) {
-    const overrides = await environments.list(project.id, req.environment, req.language);
-    // An override replaces the value of a key the language has; it never adds a key.
-    if (overrides.size > 0) rows = found.map((r) => ({ ...r, value: overrides.get(r.key) ?? r.value }));
-  }
-  const sources = formatter.needsSource
-    ? await baseValues(deps, project.id, project.baseLanguage, req.language, found)
-    : new Map();
-  const body = formatter.render({ project, language: req.language, rows, sources, options });
-  return {
-    body,
-    contentType: formatter.contentType,
-    filename: `${slug(project.name)}.${req.language}.${formatter.extension}`,
-    etag: `"${deps.hasher.fingerprint(body)}-${body.length.toString(16)}"`,
+  const language = req.language;
+  const render = async (): Promise<Iterable<string>> => {
+    const found = ids && ids.length === 0 ? [] : await translations.listForExport(project.id, language, ids);
+    if (found.length === 0) throw notFound("No translations found");
+    let rows: ExportRow[] = found;
+    if (environment !== undefined) {
+      const overrides = await environments.list(project.id, environment, language);
+      // An override replaces the value of a key the language has; it never adds a key.
+      if (overrides.size > 0) rows = found.map((r) => ({ ...r, value: overrides.get(r.key) ?? r.value }));
+    }
+    const sources = formatter.needsSource
+      ? await baseValues(deps, project.id, project.baseLanguage, language, found)
+      : new Map();
+    return formatter.chunks({ project, language, rows, sources, options });
   };
+  const file = {
+    contentType: formatter.contentType,
+    filename: `${slug(project.name)}.${language}.${formatter.extension}`,
+  };
+  if (!translations.exportVersion) {
+    // A store without versions: the tag is the rendered file's fingerprint.
+    let body = "";
+    for (const piece of await render()) body += piece;
+    const etag = `"${deps.hasher.fingerprint(body)}-${body.length.toString(16)}"`;
+    return { ...file, etag, open: async () => [body] };
+  }
+  const depends =
+    formatter.needsSource && language !== project.baseLanguage
+      ? [language, project.baseLanguage]
+      : [language];
+  // Read before the rows (in `open`): a write between the two makes the tag older than the file,
+  // which costs one more download later, never a 304 for a file the client does not have.
+  const version = await translations.exportVersion(project.id, depends);
+  const described = JSON.stringify([
+    WRITERS_REVISION,
+    project.id,
+    project.name,
+    project.baseLanguage,
+    project.languages,
+    language,
+    formatter.name,
+    options,
+    environment ?? null,
+    ids,
+    version,
+  ]);
+  return { ...file, etag: `"${deps.hasher.fingerprint(described)}"`, open: render };
 }
 
 /** Base-language values by key, without environment overrides (the rows read when pulling the base). */

@@ -14,6 +14,7 @@ export type {
   ParlanceEvents,
   ParlanceOptions,
   ProjectView,
+  PullFile,
   PullRequest,
   PullResult,
   PushAccepted,

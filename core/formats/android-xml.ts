@@ -1,4 +1,4 @@
-import type { Formatter } from "./formatter.ts";
+import { CHUNK_LENGTH, defineFormatter } from "./formatter.ts";
 import { escapeXmlAttr, xmlCharEntity } from "./xml-escape.ts";
 
 const SPECIAL = /[\\'"\n\t\r&<>\x7f-\x9f]/;
@@ -94,17 +94,21 @@ export function needsUnformatted(value: string): boolean {
 }
 
 /** Android string resources (res/values/strings.xml); `name` holds the key as it is. */
-export const androidXmlFormatter: Formatter = {
+export const androidXmlFormatter = defineFormatter({
   name: "xml",
   contentType: "application/xml; charset=utf-8",
   extension: "xml",
   needsSource: false,
-  render({ rows }) {
+  *chunks({ rows }) {
     let out = '<?xml version="1.0" encoding="utf-8"?>\n<resources>\n';
     for (const r of rows) {
       const attrs = needsUnformatted(r.value) ? '" formatted="false">' : '">';
       out += `  <string name="${escapeXmlAttr(r.key)}${attrs}${escapeAndroidString(r.value)}</string>\n`;
+      if (out.length >= CHUNK_LENGTH) {
+        yield out;
+        out = "";
+      }
     }
-    return `${out}</resources>\n`;
+    yield `${out}</resources>\n`;
   },
-};
+});

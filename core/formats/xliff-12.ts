@@ -1,5 +1,5 @@
 import type { TranslationStatus } from "../types.ts";
-import type { ExportInput } from "./formatter.ts";
+import { CHUNK_LENGTH, type ExportInput } from "./formatter.ts";
 import { escapeXmlAttr, escapeXmlText } from "./xml-escape.ts";
 
 const STATE_12: Record<TranslationStatus, string> = {
@@ -13,7 +13,7 @@ const STATE_12: Record<TranslationStatus, string> = {
  * XLIFF 1.2, valid against xliff-core-1.2-strict.xsd. `id` and `resname` are the key itself
  * (`id` is an xsd:string, unique per file as keys are); `xml:space="preserve"` keeps every space.
  */
-export function renderXliff12({ project, language, rows, sources }: ExportInput): string {
+export function* xliff12Chunks({ project, language, rows, sources }: ExportInput): Generator<string> {
   let out =
     '<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n' +
     `  <file original="${escapeXmlAttr(project.name)}" datatype="plaintext" source-language="${escapeXmlAttr(project.baseLanguage)}" target-language="${escapeXmlAttr(language)}">\n    <body>\n`;
@@ -24,6 +24,10 @@ export function renderXliff12({ project, language, rows, sources }: ExportInput)
       `        <source>${escapeXmlText(sources.get(r.key) ?? "")}</source>\n` +
       `        <target state="${STATE_12[r.status]}">${escapeXmlText(r.value)}</target>\n` +
       "      </trans-unit>\n";
+    if (out.length >= CHUNK_LENGTH) {
+      yield out;
+      out = "";
+    }
   }
-  return `${out}    </body>\n  </file>\n</xliff>\n`;
+  yield `${out}    </body>\n  </file>\n</xliff>\n`;
 }

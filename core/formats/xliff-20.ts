@@ -1,5 +1,5 @@
 import type { TranslationStatus } from "../types.ts";
-import type { ExportInput } from "./formatter.ts";
+import { CHUNK_LENGTH, type ExportInput } from "./formatter.ts";
 import { escapeXmlAttr, escapeXmlText } from "./xml-escape.ts";
 
 const STATE_20: Record<TranslationStatus, string> = {
@@ -29,7 +29,7 @@ export function xliffUnitId(key: string): string {
  * `<segment>`. A file needs at least one unit or group, so an export without rows holds an empty
  * `<group id="empty"/>`.
  */
-export function renderXliff20({ project, language, rows, sources }: ExportInput): string {
+export function* xliff20Chunks({ project, language, rows, sources }: ExportInput): Generator<string> {
   let out =
     `<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="${escapeXmlAttr(project.baseLanguage)}" trgLang="${escapeXmlAttr(language)}">\n` +
     `  <file id="f1" original="${escapeXmlAttr(project.name)}">\n`;
@@ -40,7 +40,11 @@ export function renderXliff20({ project, language, rows, sources }: ExportInput)
       `        <source>${escapeXmlText(sources.get(r.key) ?? "")}</source>\n` +
       `        <target>${escapeXmlText(r.value)}</target>\n` +
       "      </segment>\n    </unit>\n";
+    if (out.length >= CHUNK_LENGTH) {
+      yield out;
+      out = "";
+    }
   }
   if (rows.length === 0) out += '    <group id="empty"/>\n';
-  return `${out}  </file>\n</xliff>\n`;
+  yield `${out}  </file>\n</xliff>\n`;
 }

@@ -1,14 +1,14 @@
-import type { Formatter } from "./formatter.ts";
-import { renderXliff12 } from "./xliff-12.ts";
-import { renderXliff20 } from "./xliff-20.ts";
+import { defineFormatter } from "./formatter.ts";
+import { xliff12Chunks } from "./xliff-12.ts";
+import { xliff20Chunks } from "./xliff-20.ts";
 
 /** XLIFF 1.2 by default, 2.0 with `xliff_version=2.0`; both carry base-language sources. */
-export const xliffFormatter: Formatter = {
+export const xliffFormatter = defineFormatter({
   name: "xliff",
   contentType: "application/xliff+xml; charset=utf-8",
   extension: "xlf",
   needsSource: true,
-  render(input) {
-    return input.options.xliffVersion === "2.0" ? renderXliff20(input) : renderXliff12(input);
+  chunks(input) {
+    return input.options.xliffVersion === "2.0" ? xliff20Chunks(input) : xliff12Chunks(input);
   },
-};
+});

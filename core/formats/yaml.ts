@@ -1,4 +1,4 @@
-import type { Formatter } from "./formatter.ts";
+import { CHUNK_LENGTH, defineFormatter } from "./formatter.ts";
 
 // `"` and `\`, C0 controls, DEL and C1 (not printable in YAML, U+0085 is a YAML 1.1 line break),
 // U+2028/U+2029 (YAML 1.1 line breaks), U+FEFF (a byte order mark inside a document).
@@ -47,20 +47,27 @@ function utf8Length(s: string): number {
 }
 
 /** Flat block mapping of the same keys as `json`, in the caller's order, keys and values double-quoted. */
-export const yamlFormatter: Formatter = {
+export const yamlFormatter = defineFormatter({
   name: "yaml",
   contentType: "application/yaml; charset=utf-8",
   extension: "yaml",
   needsSource: false,
-  render({ rows }) {
-    if (rows.length === 0) return "{}\n";
+  *chunks({ rows }) {
+    if (rows.length === 0) {
+      yield "{}\n";
+      return;
+    }
     let out = "";
     for (const r of rows) {
       const key = quote(r.key);
       // UTF-8 takes at most 3 bytes per UTF-16 unit, so short keys skip the count.
       const simple = key.length * 3 <= SIMPLE_KEY_MAX_BYTES || utf8Length(key) <= SIMPLE_KEY_MAX_BYTES;
       out += simple ? `${key}: ${quote(r.value)}\n` : `? ${key}\n: ${quote(r.value)}\n`;
+      if (out.length >= CHUNK_LENGTH) {
+        yield out;
+        out = "";
+      }
     }
-    return out;
+    yield out;
   },
-};
+});

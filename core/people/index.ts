@@ -35,7 +35,8 @@ export function createPeople(deps: Deps) {
     startSession: (userId: string, userAgent: string | null) => startSession(deps, userId, userAgent),
     memberOf: (user: Pick<User, "id" | "name">, orgId: string) => memberOf(deps, user, orgId),
     me: (user: User) => me(deps, user),
-    updateMe: (user: User, change: { name?: string; email?: string }) => updateMe(deps, user, change),
+    updateMe: (user: User, change: { name?: string; email?: string; currentPassword?: string }) =>
+      updateMe(deps, user, change),
     changePassword: (
       user: User,
       keepSessionId: string | null,

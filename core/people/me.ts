@@ -2,6 +2,7 @@ import type { Deps } from "../context.ts";
 import { invalid, notFound } from "../errors.ts";
 import type { Role } from "../principal.ts";
 import { checkNewPassword, MAX_PASSWORD_LENGTH } from "./passwords.ts";
+import { SIGN_IN_LIMITS, SignInThrottled } from "./sign-in.ts";
 import type { User } from "./types.ts";
 import { checkEmail, checkName, type UserView, userView } from "./users.ts";
 
@@ -28,15 +29,45 @@ export async function me(deps: Deps, user: User): Promise<MeView> {
   return { user: userView(user), memberships: views };
 }
 
+/**
+ * 400 unless `given` is the user's password. The email and the password are what sign in, so a
+ * session alone (a borrowed laptop, a stolen cookie) must not change either; the guesses it allows
+ * are limited per user like sign-in attempts (429 beyond), so a session cannot test passwords
+ * without end.
+ */
+async function verifyCurrentPassword(deps: Deps, user: User, given: string | undefined): Promise<void> {
+  if (given === undefined) throw invalid("currentPassword is required to change the email");
+  const nowMs = deps.clock.now().getTime();
+  const decision = await deps.rateLimiter.consume(
+    `password:current:${user.id}`,
+    SIGN_IN_LIMITS.perAccount,
+    SIGN_IN_LIMITS.windowMs,
+    nowMs,
+  );
+  if (!decision.allowed)
+    throw new SignInThrottled(
+      Math.max(1, Math.ceil((decision.resetAt - nowMs) / 1000)),
+      "Too many password checks; wait before trying again",
+    );
+  if (!(await deps.passwords.verify(given.slice(0, MAX_PASSWORD_LENGTH + 1), user.passwordHash)))
+    throw invalid("currentPassword is not your current password");
+}
+
+/**
+ * Changes the display name and/or the email. A new email (other than the current one in another
+ * case) needs `currentPassword`, as a password change does.
+ */
 export async function updateMe(
   deps: Deps,
   user: User,
-  change: { name?: string; email?: string },
+  change: { name?: string; email?: string; currentPassword?: string },
 ): Promise<MeView> {
   const next = {
     name: change.name === undefined ? undefined : checkName(change.name),
     email: change.email === undefined ? undefined : checkEmail(change.email),
   };
+  if (next.email !== undefined && next.email.toLowerCase() !== user.email.toLowerCase())
+    await verifyCurrentPassword(deps, user, change.currentPassword);
   const updated = await deps.storage.users.update(user.id, next, deps.clock.now().toISOString());
   if (!updated) throw notFound("User not found");
   return me(deps, updated);
@@ -49,9 +80,7 @@ export async function changePassword(
   keepSessionId: string | null,
   req: { currentPassword: string; newPassword: string },
 ): Promise<void> {
-  const current = req.currentPassword.slice(0, MAX_PASSWORD_LENGTH + 1);
-  if (!(await deps.passwords.verify(current, user.passwordHash)))
-    throw invalid("currentPassword is not your current password");
+  await verifyCurrentPassword(deps, user, req.currentPassword);
   checkNewPassword(req.newPassword);
   const now = deps.clock.now().toISOString();
   await deps.storage.users.setPasswordHash(user.id, await deps.passwords.hash(req.newPassword), now);

@@ -9,8 +9,11 @@ export const SIGN_IN_LIMITS = { perAccount: 10, perAddress: 50, windowMs: 15 * 6
 
 /** 429 with the seconds after which a new attempt is counted again (Retry-After). */
 export class SignInThrottled extends ParlanceError {
-  constructor(readonly retryAfterSeconds: number) {
-    super("rate_limited", "Too many sign-in attempts; wait before trying again");
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = "Too many sign-in attempts; wait before trying again",
+  ) {
+    super("rate_limited", message);
   }
 }
 

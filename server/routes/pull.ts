@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import { FORMATTERS, type Parlance } from "../../core/index.ts";
+import { fileBody } from "../file-body.ts";
 import { operation } from "../openapi/operation.ts";
 import { principalOf } from "../request-state.ts";
 import { errorDocs, Locale, TranslationFile, Uuid } from "../schemas.ts";
@@ -11,6 +12,10 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
   const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
   return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
 }
+
+/** `*` matches only if a representation exists: the rows must be read to know (404 otherwise). */
+export const matchesAny = (ifNoneMatch: string | null): boolean =>
+  ifNoneMatch?.split(",").some((tag) => tag.trim() === "*") ?? false;
 
 const query = t.Object({
   project_id: Uuid("Project to export"),
@@ -50,7 +55,7 @@ export const pullRoutes = (parlance: Parlance) => {
     query: typeof query.static;
     set: { headers: Record<string, unknown>; status?: unknown };
   }) => {
-    const result = await parlance.pull(principalOf(request), {
+    const file = await parlance.pullFile(principalOf(request), {
       projectId: q.project_id,
       language: q.language,
       format: q.format,
@@ -59,13 +64,17 @@ export const pullRoutes = (parlance: Parlance) => {
       bom: q.bom,
       xliffVersion: q.xliff_version,
     });
-    set.headers.etag = result.etag;
-    if (etagMatches(request.headers.get("if-none-match"), result.etag)) {
+    set.headers.etag = file.etag;
+    const ifNoneMatch = request.headers.get("if-none-match");
+    if (etagMatches(ifNoneMatch, file.etag)) {
+      if (matchesAny(ifNoneMatch)) await file.open();
       return new Response(null, { status: 304, headers: set.headers as Record<string, string> });
     }
-    set.headers["content-type"] = result.contentType;
-    set.headers["content-disposition"] = `attachment; filename="${result.filename}"`;
-    return result.body;
+    // Opened before anything is sent: a pull that selects no row is still a 404 Error object.
+    const body = fileBody(await file.open());
+    set.headers["content-type"] = file.contentType;
+    set.headers["content-disposition"] = `attachment; filename="${file.filename}"`;
+    return new Response(body, { headers: set.headers as Record<string, string> });
   };
   const options = (deprecated: boolean) => ({
     ...guard("translations.export"),

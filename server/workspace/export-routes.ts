@@ -1,13 +1,16 @@
 import { Elysia, t } from "elysia";
 import { invalid } from "../../core/errors.ts";
 import { unflatten } from "../../core/index.ts";
-import { etagMatches, FILE_RESPONSE_DOCS } from "../routes/pull.ts";
+import { fileBody } from "../file-body.ts";
+import { etagMatches, FILE_RESPONSE_DOCS, matchesAny } from "../routes/pull.ts";
 import { errorDocs, TranslationFile } from "../schemas.ts";
 import { requireUser, WORKSPACE_PREFIX, type WorkspaceKit } from "./kit.ts";
 import { describe } from "./schemas.ts";
 
 /** JSON nested by its dot-separated keys, laid out like the flat export (2-space indent, final newline). */
-function nested(flatJson: string): string {
+function nested(pieces: Iterable<string>): string {
+  let flatJson = "";
+  for (const piece of pieces) flatJson += piece;
   const flat = JSON.parse(flatJson) as Record<string, string>;
   return `${JSON.stringify(unflatten(Object.entries(flat)), null, 2)}\n`;
 }
@@ -46,25 +49,28 @@ export const exportRoutes = (kit: WorkspaceKit) =>
       const asNested = query.nested === "true";
       if (asNested && (query.format ?? "json") !== "json")
         throw invalid("nested applies to the json format only");
-      const result = await kit.parlance.pull(principal, {
+      const file = await kit.parlance.pullFile(principal, {
         projectId: project.id,
         language: query.language,
         format: query.format,
         bom: query.bom,
         xliffVersion: query.xliff_version,
       });
-      const body = asNested ? nested(result.body) : result.body;
-      const etag = asNested ? `"n${result.etag.slice(1)}` : result.etag;
+      const etag = asNested ? `"n${file.etag.slice(1)}` : file.etag;
       const headers: Record<string, string> = {
         ...(set.headers as Record<string, string>),
         etag,
         "cache-control": "private, no-cache",
       };
-      if (etagMatches(request.headers.get("if-none-match"), etag))
+      const ifNoneMatch = request.headers.get("if-none-match");
+      if (etagMatches(ifNoneMatch, etag)) {
+        if (matchesAny(ifNoneMatch)) await file.open();
         return new Response(null, { status: 304, headers });
-      headers["content-type"] = result.contentType;
-      headers["content-disposition"] = `attachment; filename="${result.filename}"`;
-      return new Response(body, { headers });
+      }
+      const pieces = await file.open();
+      headers["content-type"] = file.contentType;
+      headers["content-disposition"] = `attachment; filename="${file.filename}"`;
+      return new Response(asNested ? nested(pieces) : fileBody(pieces), { headers });
     },
     {
       ...requireUser(kit),

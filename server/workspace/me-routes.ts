@@ -26,9 +26,21 @@ export const meRoutes = (kit: WorkspaceKit) =>
       {
         ...requireUser(kit),
         parse: "json",
-        body: t.Object({ name: t.Optional(t.String()), email: t.Optional(t.String()) }),
-        response: { 200: data(MeSchema, "The updated person"), ...errors(400, 401, 403, 409) },
-        detail: describe({ id: "updateMe", summary: "Change your name or email", tag: "Me" }),
+        body: t.Object({
+          name: t.Optional(t.String()),
+          email: t.Optional(t.String()),
+          currentPassword: t.Optional(
+            t.String({ description: "Your password: required when `email` changes" }),
+          ),
+        }),
+        response: { 200: data(MeSchema, "The updated person"), ...errors(400, 401, 403, 409, 429) },
+        detail: describe({
+          id: "updateMe",
+          summary: "Change your name or email",
+          description:
+            "A new email needs `currentPassword` (400 without it or when it is wrong), as a password change does. Wrong current passwords are limited per person like sign-in attempts (429 with Retry-After).",
+          tag: "Me",
+        }),
       },
     )
     .post(
@@ -45,12 +57,13 @@ export const meRoutes = (kit: WorkspaceKit) =>
         body: t.Object({ currentPassword: t.String(), newPassword: t.String() }),
         response: {
           204: t.Void({ description: "Changed; every other session ended" }),
-          ...errors(400, 401, 403),
+          ...errors(400, 401, 403, 429),
         },
         detail: describe({
           id: "changePassword",
           summary: "Change your password",
-          description: "Needs the current password. Ends every other session of yours.",
+          description:
+            "Needs the current password (attempts limited per person like sign-in, 429 beyond). Ends every other session of yours.",
           tag: "Me",
         }),
       },

@@ -38,7 +38,7 @@ export function createMemoryStorage(): Storage {
     translations: createMemoryTranslationStore(translations, projects),
     records: createMemoryRecordStore(translations, log),
     jobs: createMemoryJobStore(translations, log),
-    environments: createMemoryEnvironmentStore(),
+    environments: createMemoryEnvironmentStore(translations),
     rateWindows: createMemoryRateWindowStore(),
     shared: false,
     exclusive: createLocalExclusive(),

@@ -2,7 +2,7 @@ import type { ImportCommit, JobStore } from "../../core/ports.ts";
 import type { RecordState } from "../../core/records/types.ts";
 import type { Job } from "../../core/types.ts";
 import { addHistory, entryOf, type RecordLog, upsertRecord } from "./record-log.ts";
-import { type TranslationTable, writableLanguageRows } from "./translation-table.ts";
+import { languageRows, type TranslationTable, writableLanguageRows } from "./translation-table.ts";
 
 const copy = (j: Job): Job => ({ ...j, summary: { ...j.summary }, payload: j.payload && { ...j.payload } });
 
@@ -25,7 +25,12 @@ export function createMemoryJobStore(table: TranslationTable, log: RecordLog): J
   };
 
   function apply(c: ImportCommit, now: string) {
-    const rows = writableLanguageRows(table, c.projectId, c.language);
+    // Taken as writable (which moves the export version) only when something is deleted; each
+    // write takes it itself.
+    const rows =
+      c.deleteIds.length > 0
+        ? writableLanguageRows(table, c.projectId, c.language)
+        : new Map(languageRows(table, c.projectId, c.language));
     const a = c.audit;
     const doomed = new Map(c.deleteIds.map((id, i) => [id, i]));
     for (const [key, t] of rows) {

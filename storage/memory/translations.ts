@@ -2,7 +2,7 @@ import { compareCodePoints } from "../../core/code-point.ts";
 import type { TranslationStore } from "../../core/ports.ts";
 import type { RecordState } from "../../core/records/types.ts";
 import type { ExistingRow, Project } from "../../core/types.ts";
-import { languageRows, type TranslationTable } from "./translation-table.ts";
+import { exportVersion, languageRows, type TranslationTable } from "./translation-table.ts";
 
 const byKey = (a: RecordState, b: RecordState) => compareCodePoints(a.key, b.key);
 
@@ -14,6 +14,9 @@ export function createMemoryTranslationStore(
     [...languageRows(table, projectId, language).values()].sort(byKey);
 
   return {
+    async exportVersion(projectId, languages) {
+      return languages.map((l) => `${l}=${exportVersion(table, projectId, l)}`).join(",");
+    },
     async readLanguage(projectId, language) {
       const rows = new Map<string, ExistingRow>();
       for (const t of languageRows(table, projectId, language).values()) {

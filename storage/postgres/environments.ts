@@ -1,14 +1,19 @@
 import type { Sql } from "postgres";
 import type { EnvironmentStore } from "../../core/ports.ts";
 import { str } from "./convert.ts";
+import { bumpExportVersions } from "./export-versions.ts";
 
 export function createEnvironmentStore(sql: Sql): EnvironmentStore {
   return {
     async set(o) {
-      await sql`
-        INSERT INTO environment_overrides (project_id, environment, language, key, value)
-        VALUES (${o.projectId}, ${o.environment}, ${o.language}, ${o.key}, ${o.value})
-        ON CONFLICT (project_id, environment, language, parlance_key_digest(key)) DO UPDATE SET value = excluded.value`;
+      // An override changes what pulls of its language with that environment write.
+      await sql.begin(async (tx) => {
+        await tx`
+          INSERT INTO environment_overrides (project_id, environment, language, key, value)
+          VALUES (${o.projectId}, ${o.environment}, ${o.language}, ${o.key}, ${o.value})
+          ON CONFLICT (project_id, environment, language, parlance_key_digest(key)) DO UPDATE SET value = excluded.value`;
+        await bumpExportVersions(tx, o.projectId, [o.language]);
+      });
     },
     async list(projectId, environment, language) {
       const rows = await sql`

@@ -3,6 +3,7 @@ import { encodeText } from "../../core/json-bytes.ts";
 import type { ImportCommit, JobStore } from "../../core/ports.ts";
 import type { ImportPayload, ImportSummary, Job, JobStatus } from "../../core/types.ts";
 import { type DbRow, iso, isoOrNull, num, str, strOrNull } from "./convert.ts";
+import { bumpExportVersions } from "./export-versions.ts";
 import { deletionEntries, insertActivity, setWarnings, upsertWrites, warningsJson } from "./record-writes.ts";
 
 /**
@@ -70,6 +71,7 @@ async function applyCommit(tx: TransactionSql, c: ImportCommit, now: string): Pr
     await setWarnings(tx, a.rechecks);
     await insertActivity(tx, { ...a.activity, at: now });
   }
+  if (c.writes.length > 0 || c.deleteIds.length > 0) await bumpExportVersions(tx, c.projectId, [c.language]);
 }
 
 /** The length of a lease the caller expressed in its own clock's time. */

@@ -19,6 +19,7 @@ import {
 import { tallyCoverage } from "../coverage-tally.ts";
 import { paged } from "../paged.ts";
 import { type DbRow, iso, num, numOrNull, str, strOrNull } from "./convert.ts";
+import { bumpExportVersions } from "./export-versions.ts";
 import { deletionEntries, insertActivity, setWarnings, upsertWrites, warningsJson } from "./record-writes.ts";
 
 const POSTGRES: Dialect = {
@@ -168,6 +169,11 @@ export function createRecordStore(sql: Sql): RecordStore {
           );
           await setWarnings(tx, c.rechecks);
           await insertActivity(tx, c.activity);
+          await bumpExportVersions(
+            tx,
+            c.projectId,
+            c.writes.map((w) => w.language),
+          );
           return { ok: true as const };
         });
       } catch (e) {
@@ -246,6 +252,11 @@ export function createRecordStore(sql: Sql): RecordStore {
           })),
         );
         await insertActivity(tx, { ...a, detail: { ...a.detail, records: records.length } });
+        await bumpExportVersions(
+          tx,
+          projectId,
+          records.map((r) => r.language),
+        );
         return "renamed" as const;
       });
     },
@@ -276,6 +287,11 @@ export function createRecordStore(sql: Sql): RecordStore {
         };
         await deletionEntries(tx, ctx, records);
         await insertActivity(tx, { ...a, detail: { ...a.detail, records: records.length } });
+        await bumpExportVersions(
+          tx,
+          projectId,
+          records.map((r) => r.language),
+        );
         return records.length;
       });
     },
@@ -342,6 +358,11 @@ export function createRecordStore(sql: Sql): RecordStore {
           })),
         );
         await insertActivity(tx, { ...a, detail: { ...a.detail, records: records.length } });
+        await bumpExportVersions(
+          tx,
+          projectId,
+          records.map((r) => r.language),
+        );
         return "restored" as const;
       });
     },

@@ -263,4 +263,19 @@ CREATE INDEX one_time_tokens_org ON one_time_tokens (org_id, kind);
     name: "records: versions, warnings, authors, history, activity, deleted keys",
     sql: records,
   },
+  {
+    version: 7,
+    name: "export versions",
+    // One row per language ever written: a random tag replaced in the same transaction as any change
+    // of that language's rows or environment overrides (storage/postgres/export-versions.ts). Pull's
+    // ETag comes from it, so a conditional GET reads no translation. No row: nothing written since.
+    sql: `
+CREATE TABLE export_versions (
+  project_id text NOT NULL,
+  language text NOT NULL,
+  tag text NOT NULL,
+  PRIMARY KEY (project_id, language)
+);
+`,
+  },
 ];

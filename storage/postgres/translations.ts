@@ -2,6 +2,7 @@ import type { Sql } from "postgres";
 import type { LanguageCoverage, TranslationStore } from "../../core/ports.ts";
 import type { ExistingRow, Translation, TranslationRow, TranslationStatus } from "../../core/types.ts";
 import { type DbRow, iso, num, str } from "./convert.ts";
+import { readExportVersion } from "./export-versions.ts";
 
 const toTranslation = (r: DbRow): Translation => ({
   id: str(r.id),
@@ -15,6 +16,9 @@ const toTranslation = (r: DbRow): Translation => ({
 
 export function createTranslationStore(sql: Sql): TranslationStore {
   return {
+    async exportVersion(projectId, languages) {
+      return readExportVersion(sql, projectId, languages);
+    },
     async readLanguage(projectId, language) {
       const rows = await sql`
         SELECT id, key, value, status FROM translations

@@ -45,7 +45,7 @@ export function createSqliteStorage(db: Database): Storage {
     translations: withUnavailable(createSqliteTranslationStore(db, s)),
     records: withUnavailable(createSqliteRecordStore(db, s)),
     jobs: withUnavailable(createSqliteJobStore(db, s)),
-    environments: withUnavailable(createSqliteEnvironmentStore(s)),
+    environments: withUnavailable(createSqliteEnvironmentStore(db, s)),
     rateWindows: withUnavailable(createSqliteRateWindowStore(db, s)),
     shared: false,
     exclusive: createLocalExclusive(),

@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { encodeText } from "../../core/json-bytes.ts";
 import type { ImportCommit, JobStore } from "../../core/ports.ts";
 import type { ImportPayload, ImportSummary, Job, JobStatus } from "../../core/types.ts";
+import { createExportVersions } from "./export-versions.ts";
 import { createRecordWriter, warningsJson } from "./record-writes.ts";
 import type { Statements } from "./statements.ts";
 
@@ -110,6 +111,7 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
     return out;
   };
   const writer = createRecordWriter(s);
+  const versions = createExportVersions(s);
   const remove = s.prepare<never, [string, string, string]>(
     "DELETE FROM translations WHERE id = ? AND project_id = ? AND language = ?",
   );
@@ -168,6 +170,7 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
         version,
       });
     });
+    if (c.writes.length > 0 || c.deleteIds.length > 0) versions.bump(c.projectId, [c.language]);
     if (a) {
       for (const r of a.rechecks) writer.setWarnings(r.id, r.warnings);
       writer.activity({ ...a.activity, at: now });

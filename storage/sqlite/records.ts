@@ -17,6 +17,7 @@ import {
 import { tallyCoverage } from "../coverage-tally.ts";
 import { paged } from "../paged.ts";
 import { createBrowseMemo } from "./browse-memo.ts";
+import { createExportVersions } from "./export-versions.ts";
 import {
   type ActivityRow,
   HISTORY_COLUMNS,
@@ -46,6 +47,7 @@ class Abort<T> {
 
 export function createSqliteRecordStore(db: Database, s: Statements): RecordStore {
   const writer = createRecordWriter(s);
+  const versions = createExportVersions(s);
   // Browse queries vary with the filters: one prepared statement per distinct SQL text.
   const cache = new Map<string, Statement<Record<string, unknown>, SQLQueryBindings[]>>();
   const prepared = (sql: string) => {
@@ -202,6 +204,10 @@ export function createSqliteRecordStore(db: Database, s: Statements): RecordStor
       });
     }
     for (const r of c.rechecks) writer.setWarnings(r.id, r.warnings);
+    versions.bump(
+      c.projectId,
+      c.writes.map((w) => w.language),
+    );
     writer.activity(c.activity);
     return { ok: true as const };
   });
@@ -228,14 +234,20 @@ export function createSqliteRecordStore(db: Database, s: Statements): RecordStor
         version: int(v?.version ?? 0),
       });
     }
+    versions.bump(
+      projectId,
+      rows.map((r) => r.language),
+    );
     writer.activity({ ...a, detail: { ...a.detail, records: rows.length } });
     return "renamed" as const;
   });
 
   const remove = db.transaction((projectId: string, keys: string[], a: ActivityItem) => {
     let n = 0;
+    const touched = new Set<string>();
     for (const key of keys) {
       for (const r of liveByKey.all(projectId, key)) {
+        touched.add(r.language);
         moveToDeleted.run(a.at, JSON.stringify(a.actor), r.id);
         deleteRow.run(r.id);
         writer.history({
@@ -249,6 +261,7 @@ export function createSqliteRecordStore(db: Database, s: Statements): RecordStor
         n++;
       }
     }
+    versions.bump(projectId, touched);
     if (n > 0) writer.activity({ ...a, detail: { ...a.detail, records: n } });
     return n;
   });
@@ -286,6 +299,7 @@ export function createSqliteRecordStore(db: Database, s: Statements): RecordStor
       });
     }
     forgetDeleted.run(projectId, key);
+    versions.bump(projectId, seen);
     writer.activity({ ...a, detail: { ...a.detail, records: seen.size } });
     return "restored" as const;
   });

@@ -242,6 +242,21 @@ CREATE INDEX deleted_records_key ON deleted_records(project_id, key);
 `,
   },
   {
+    version: 7,
+    name: "export versions",
+    // One row per language ever written: a random tag replaced in the same transaction as any change
+    // of that language's rows or environment overrides (storage/sqlite/export-versions.ts). Pull's
+    // ETag comes from it, so a conditional GET reads no translation. No row: nothing written since.
+    sql: `
+CREATE TABLE export_versions (
+  project_id TEXT NOT NULL,
+  language TEXT NOT NULL,
+  tag TEXT NOT NULL,
+  PRIMARY KEY (project_id, language)
+) WITHOUT ROWID;
+`,
+  },
+  {
     version: 11,
     name: "job content in parts of its own table",
     // In the jobs row, every claim, lease renewal and completion rewrote the push's content (SQLite

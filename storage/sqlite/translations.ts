@@ -6,6 +6,7 @@ import type {
   Translation,
   TranslationStatus,
 } from "../../core/types.ts";
+import { createExportVersions } from "./export-versions.ts";
 import { int, type Statements } from "./statements.ts";
 
 interface TranslationRow {
@@ -72,7 +73,12 @@ export function createSqliteTranslationStore(db: Database, s: Statements): Trans
     total: int(countLanguage.get(projectId, language)?.n ?? 0),
   }));
 
+  const versions = createExportVersions(s);
+
   return {
+    async exportVersion(projectId, languages) {
+      return versions.read(projectId, languages);
+    },
     async readLanguage(projectId, language) {
       const rows = new Map<string, ExistingRow>();
       for (const r of selectLanguage.all(projectId, language)) {

@@ -183,13 +183,16 @@ await forEachStore((kind) => {
     const bob = await signedIn(s);
     const res = await ana.fetch("/api/workspace/me", {
       method: "PATCH",
-      json: { name: " Ana Lima ", email: "ana@example.com" },
+      json: { name: " Ana Lima ", email: "ana@example.com", currentPassword: ana.password },
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: { user: { name: string; email: string } } };
     expect(body.data.user).toMatchObject({ name: "Ana Lima", email: "ana@example.com" });
     await expectErrorObject(
-      await bob.fetch("/api/workspace/me", { method: "PATCH", json: { email: "ANA@example.com" } }),
+      await bob.fetch("/api/workspace/me", {
+        method: "PATCH",
+        json: { email: "ANA@example.com", currentPassword: bob.password },
+      }),
       409,
     );
     await expectErrorObject(
@@ -208,6 +211,55 @@ await forEachStore((kind) => {
       }),
       400,
     );
+  });
+
+  test("PATCH /me: a new email needs the current password; wrong guesses are limited", async () => {
+    const ana = await signedIn(s);
+    const read = async () =>
+      (
+        (await (await ana.fetch("/api/workspace/me")).json()) as {
+          data: { user: { email: string; name: string } };
+        }
+      ).data.user;
+    const patch = (json: Record<string, unknown>) =>
+      ana.fetch("/api/workspace/me", { method: "PATCH", json });
+    await expectErrorObject(await patch({ email: "taken.over@example.com" }), 400, {
+      message: "currentPassword",
+    });
+    await expectErrorObject(
+      await patch({ email: "taken.over@example.com", name: "Mallory", currentPassword: "not her password" }),
+      400,
+      { message: "currentPassword" },
+    );
+    // Nothing changed, the name included; the old email still signs in, the new one does not.
+    expect(await read()).toMatchObject({ email: ana.user.email, name: ana.user.name });
+    expect((await signIn("taken.over@example.com", ana.password)).status).toBe(401);
+    // The name alone, and the same email in another case, need no password.
+    expect((await patch({ name: "Ana B" })).status).toBe(200);
+    expect((await patch({ email: ana.user.email.toUpperCase() })).status).toBe(200);
+    const changed = await patch({ email: "ana.new@example.com", currentPassword: ana.password });
+    expect(changed.status).toBe(200);
+    expect((await signIn("ana.new@example.com", ana.password)).status).toBe(200);
+    expect((await signIn(ana.user.email, ana.password)).status).toBe(401);
+    // A session cannot test passwords without end: every check counts (two so far), and past the
+    // per-person limit the answer is 429, even for the right password.
+    for (let i = 2; i < SIGN_IN_LIMITS.perAccount; i++)
+      await expectErrorObject(
+        await patch({ email: "x@example.com", currentPassword: `guess number ${i}` }),
+        400,
+      );
+    const throttled = await patch({ email: "x@example.com", currentPassword: ana.password });
+    await expectErrorObject(throttled, 429);
+    expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0);
+    await expectErrorObject(
+      await ana.fetch("/api/workspace/me/password", {
+        method: "POST",
+        json: { currentPassword: ana.password, newPassword: "a brand new passphrase" },
+      }),
+      429,
+    );
+    s.clock.advance(SIGN_IN_LIMITS.windowMs + 1000);
+    expect((await patch({ email: "x@example.com", currentPassword: ana.password })).status).toBe(200);
   });
 
   test("setup: the link creates the first owner of every organization, once", async () => {

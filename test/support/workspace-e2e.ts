@@ -11,6 +11,8 @@ import {
   admin,
   bootstrapKey,
   bootstrapOrg,
+  CLI,
+  REPO,
   type ServerProcess,
   startServerProcess,
   tempDir,
@@ -27,8 +29,10 @@ export interface WorkspaceServer {
   stop(): Promise<void>;
 }
 
+/** `bunFlags`: extra `bun` flags for the server (the bench's profiling flags). */
 export async function startWorkspaceServer(
   store: "sqlite" | "postgres" = "sqlite",
+  bunFlags: readonly string[] = [],
 ): Promise<WorkspaceServer> {
   let schema: TestSchema | undefined;
   let url: string;
@@ -39,7 +43,7 @@ export async function startWorkspaceServer(
     url = u.toString();
   } else url = `sqlite:${join(tempDir("parlance-ui-"), "db.sqlite")}`;
   const env = { PARLANCE_DATABASE_URL: url };
-  const server = await startServerProcess(env);
+  const server = await startServerProcess(env, REPO, ["bun", ...bunFlags, CLI, "serve"]);
   const err = server.stderr();
   const setupLink = /(http\S+\/setup#\S+)/.exec(err)?.[1];
   const key = bootstrapKey(err);

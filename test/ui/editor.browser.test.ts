@@ -42,11 +42,7 @@ afterAll(async () => {
 
 const cell = (page: Page, key: string, language: string) =>
   page.locator(`[data-key="${key}"][data-language="${language}"]`);
-/**
- * Waits until the element matching `selector` has the focus. The save of the row before reloads
- * the rows in the background, which can move the focus for a moment; keys are pressed once it is
- * where a person would see it (type-ahead across that reload is not what this test is about).
- */
+/** Waits until the element matching `selector` has the focus (an assertion: it times out if never). */
 const focused = (page: Page, selector: string) =>
   page.waitForFunction((s) => document.activeElement?.matches(s) === true, selector);
 const editorUrl = (query: string) => `${s.origin}/projects/${project.id}/editor?${query}`;
@@ -76,21 +72,23 @@ test("the editor opens on what is missing and saves with the keyboard alone", as
   expect(await page.locator(".cell-editor .warnings li").count()).toBeGreaterThan(0);
   await page.keyboard.type(" {name}");
   await page.waitForFunction(() => document.querySelectorAll(".cell-editor .warnings li").length === 0);
+  // A fast typist does not wait for the save: the next string's editor takes the keys at once.
   await page.keyboard.press("Control+Enter");
-  await page.getByRole("textbox", { name: "Translation of c.back in fr" }).waitFor();
-  await focused(page, '[aria-label="Translation of c.back in fr"]');
-  // Ctrl+B copies the base text; Esc cancels without saving.
+  await page.keyboard.type("Retour");
+  const back = page.getByRole("textbox", { name: "Translation of c.back in fr" });
+  expect(await back.inputValue()).toBe("Retour");
+  // Ctrl+B copies the base text; Esc cancels without saving; the keys after it move and edit.
   await page.keyboard.press("Control+b");
-  expect(await page.getByRole("textbox", { name: "Translation of c.back in fr" }).inputValue()).toBe("Back");
+  expect(await back.inputValue()).toBe("Back");
   await page.keyboard.press("Escape");
-  await focused(page, '[data-key="c.back"][data-language="fr"]');
   await page.keyboard.press("ArrowDown");
-  await focused(page, '[data-key="e.rtl"][data-language="fr"]');
   await page.keyboard.press("Enter");
-  await focused(page, '[aria-label="Translation of e.rtl in fr"]');
   await page.keyboard.type("Oui");
+  expect(await page.getByRole("textbox", { name: "Translation of e.rtl in fr" }).inputValue()).toBe("Oui");
   await page.keyboard.press("Control+Enter");
-  await page.waitForFunction(() => !document.querySelector(".cell-editor"));
+  // The last string: nothing opens after it; the saves end (no cell says "Saving…").
+  await page.waitForFunction(() => !document.querySelector(".cell-editor, .chip.saving"));
+  await focused(page, '[data-key="e.rtl"][data-language="fr"]');
   expect(await pulled("fr")).toEqual({
     "a.greeting": "Bonjour {name}",
     "b.title": "Bienvenue",

@@ -21,6 +21,7 @@ type Options = Pick<
   | "getItemKey"
   | "paddingStart"
   | "scrollPaddingStart"
+  | "rangeExtractor"
 >;
 
 export function useVirtualizer(options: Options): Virtualizer<HTMLElement, HTMLElement> {

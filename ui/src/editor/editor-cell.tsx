@@ -30,10 +30,26 @@ export function Warnings({ warnings, live }: { warnings: readonly RecordWarning[
 export function CellView({
   record,
   language,
+  saving,
 }: {
   record: TranslationRecord | null | undefined;
   language: string;
+  /** The text on its way to the server, shown instead of the record's until the answer. */
+  saving?: string | undefined;
 }) {
+  if (saving !== undefined)
+    return (
+      <>
+        {saving.trim() !== "" && (
+          <div class="value" dir={dirOf(language)} lang={language}>
+            {saving}
+          </div>
+        )}
+        <div class="meta">
+          <span class="chip pending saving">Saving…</span>
+        </div>
+      </>
+    );
   return (
     <>
       {!isMissing(record) && (

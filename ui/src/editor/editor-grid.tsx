@@ -3,11 +3,13 @@
  * virtual list (only the rows in view exist in the DOM). The keyboard drives everything: arrows
  * and Tab move, Enter edits, Ctrl/Cmd+Enter saves and moves on, Esc cancels; see SHORTCUTS.
  */
-import { useEffect, useRef } from "preact/hooks";
+
+import { defaultRangeExtractor } from "@tanstack/virtual-core";
+import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
 import { useVirtualizer } from "../base/use-virtualizer.ts";
 import { dirOf, type RecordRow } from "../types.ts";
 import { CellEditor, CellView } from "./editor-cell.tsx";
-import { type Editor, isMissing } from "./editor-state.ts";
+import { cell, type Editor, isMissing } from "./editor-state.ts";
 
 export const SHORTCUTS: [string, string][] = [
   ["↑ ↓ ← →", "Move between cells"],
@@ -42,15 +44,37 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
     estimateSize: () => 64,
     overscan: 8,
     getItemKey: (i) => rows[i]?.key ?? `pending-${i}`,
+    // The active row stays drawn when the wheel scrolls it away: the focus it holds stays in the
+    // grid, so the next key (an arrow, Enter, N) still acts where the person left off.
+    rangeExtractor: (range) => {
+      const indexes = defaultRangeExtractor(range);
+      const row = editor.active.peek().row;
+      if (row < range.count && !indexes.includes(row)) {
+        indexes.push(row);
+        indexes.sort((a, b) => a - b);
+      }
+      return indexes;
+    },
   });
   const active = editor.active.value;
   const editing = editor.editing.value;
 
-  /** Focus follows the active cell when the grid already has focus (not on first render). */
-  useEffect(() => {
-    if (editing || !grid.current?.contains(document.activeElement)) return;
-    const cell = grid.current.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.col}"]`);
-    if (cell && document.activeElement !== cell) cell.focus({ preventScroll: true });
+  /**
+   * Focus follows the active cell, in the same commit that draws it, so a key pressed right after
+   * a move, a save or a cancel lands where the person sees the cursor (the text area of an edit
+   * that closes takes the focus with it). Only while the focus is in the grid, or nowhere after
+   * such a close: never taken from the filters or a dialog.
+   */
+  const wantsFocus = useRef(false);
+  useLayoutEffect(() => {
+    if (editor.editing.value) return;
+    const focus = document.activeElement;
+    const inGrid = !!focus && !!grid.current?.contains(focus);
+    if (!inGrid && !(wantsFocus.current && (!focus || focus === document.body))) return;
+    const target = grid.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.col}"]`);
+    if (!target) return;
+    wantsFocus.current = false;
+    if (focus !== target) target.focus({ preventScroll: true });
   });
 
   /** The editor is for typing: once the first rows arrive, the first cell takes the focus. */
@@ -67,12 +91,8 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
     const r = Math.max(0, Math.min(count - 1, row));
     const c = Math.max(0, Math.min(languages.length - 1, col));
     editor.active.value = { row: r, col: c };
+    wantsFocus.current = true;
     virtualizer.scrollToIndex(r, { align: "auto" });
-    // Focus once the row is drawn, unless a cell is being edited by then (its text area has the focus).
-    requestAnimationFrame(() => {
-      if (editor.editing.value) return;
-      grid.current?.querySelector<HTMLElement>(`[data-cell="${r}:${c}"]`)?.focus({ preventScroll: true });
-    });
   };
 
   /**
@@ -100,16 +120,19 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
     editor.editing.value = { row, language, draft: record.records[language]?.value ?? "" };
   };
 
-  const saveAndMove = async (next: "down" | "right" | "left" | "stay", reopen: boolean) => {
+  /**
+   * Closes the edit and moves on at once; the save goes on in the background (the cell shows the
+   * text being saved), so what the person types next lands in the next cell, not in a closed one.
+   * A conflict brings the edit of that string back with the dialog.
+   */
+  const saveAndMove = (next: "down" | "right" | "left" | "stay", reopen: boolean) => {
     const current = editor.editing.value;
     if (!current) return;
     const row = rows[current.row];
     const col = languages.indexOf(current.language);
     const before = row?.records[current.language]?.value ?? "";
-    if (row && current.draft !== before) {
-      const ok = await editor.save(current.row, current.language, { value: current.draft });
-      if (!ok) return;
-    }
+    if (row && current.draft !== before)
+      void editor.save(current.row, current.language, { value: current.draft });
     editor.editing.value = null;
     const target =
       next === "down"
@@ -133,14 +156,21 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
     if (current) moveTo(current.row, languages.indexOf(current.language));
   };
 
-  const nextMissing = () => {
-    const language = languages[active.col] as string;
-    for (let i = active.row + 1; i < rows.length; i++) {
-      if (isMissing(rows[i]?.records[language])) return moveTo(i, active.col);
+  /** N: the next missing string of the column, loaded or not yet (the server says which). */
+  const nextMissing = async () => {
+    const from = editor.active.value;
+    const language = languages[from.col] as string;
+    let index: number;
+    try {
+      index = await editor.nextMissing(from.row, language);
+    } catch (e) {
+      editor.error.value = e instanceof Error ? e.message : String(e);
+      return;
     }
-    editor.announcement.value = editor.complete.value
-      ? `No missing string in ${language} below this one`
-      : "No missing string among the rows loaded so far";
+    // The person moved on while the answer was on its way: their move wins.
+    if (editor.active.value !== from) return;
+    if (index < 0) editor.announcement.value = `No missing string in ${language} below this one`;
+    else moveTo(index, from.col);
   };
 
   const setStatus = (status: "approved" | "needs_review") => {
@@ -212,7 +242,7 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
       onShortcuts();
     } else if (event.key === "n" || event.key === "N") {
       handled();
-      nextMissing();
+      void nextMissing();
     } else if (event.key === "a" || event.key === "A") {
       handled();
       setStatus("approved");
@@ -226,23 +256,27 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
     }
   };
 
+  /** Keys of the text area; the ones handled stop here (the grid's own keys must not see them). */
   const onEditorKey = (event: KeyboardEvent) => {
     const mod = event.ctrlKey || event.metaKey;
-    if (event.key === "Escape") {
+    const handled = () => {
       event.preventDefault();
       event.stopPropagation();
+    };
+    if (event.key === "Escape") {
+      handled();
       cancel();
     } else if (event.key === "Enter" && mod) {
-      event.preventDefault();
-      void saveAndMove("down", true);
+      handled();
+      saveAndMove("down", true);
     } else if ((event.key === "b" || event.key === "B") && mod) {
-      event.preventDefault();
+      handled();
       const current = editor.editing.value;
       const base = current ? rows[current.row]?.base?.value : undefined;
       if (current && base !== undefined) editor.editing.value = { ...current, draft: base };
     } else if (event.key === "Tab") {
-      event.preventDefault();
-      void saveAndMove(event.shiftKey ? "left" : "right", false);
+      handled();
+      saveAndMove(event.shiftKey ? "left" : "right", false);
     }
   };
 
@@ -345,7 +379,7 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
                                 editor.editing.value = { ...editing, draft };
                               }}
                               onKeyDown={onEditorKey}
-                              onSave={() => void saveAndMove("stay", false)}
+                              onSave={() => saveAndMove("stay", false)}
                               onCancel={cancel}
                               onCopyBase={() => {
                                 editor.editing.value = {
@@ -355,7 +389,11 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
                               }}
                             />
                           ) : (
-                            <CellView record={record} language={language} />
+                            <CellView
+                              record={record}
+                              language={language}
+                              saving={editor.saving.value.get(cell(row.key, language))}
+                            />
                           )}
                           {isActive && !isEditing && (
                             <div class="cell-actions">

@@ -4,15 +4,14 @@
  * fetched one after another in the background, so a 50,000-key project shows its first rows at
  * once and the whole list is scrollable soon after.
  */
-import { batch, signal } from "@preact/signals";
+import { batch, effect, signal } from "@preact/signals";
 import { ApiError, api, apiData, messageOf } from "../api.ts";
 import { can, canEdit } from "../session.ts";
 import type { Project, RecordCounts, RecordPage, RecordRow, Status, TranslationRecord } from "../types.ts";
 import { type EditorFilters, recordsQuery } from "./filters.ts";
+import { FIRST_PAGE_SIZE, recordsPath, takePrefetched } from "./prefetch.ts";
 
 export const PAGE_SIZE = 500;
-/** The first page is small: the first rows are drawn before the rest arrives. */
-export const FIRST_PAGE_SIZE = 100;
 
 export interface Conflict {
   index: number;
@@ -24,7 +23,7 @@ export interface Conflict {
 export type Editor = ReturnType<typeof createEditor>;
 
 export function createEditor(project: Project, filters: EditorFilters) {
-  const base = `/projects/${encodeURIComponent(project.id)}/records`;
+  const base = recordsPath(project.id);
   const rows = signal<RecordRow[]>([]);
   const total = signal<number | null>(null);
   const counts = signal<RecordCounts | null>(null);
@@ -36,7 +35,13 @@ export function createEditor(project: Project, filters: EditorFilters) {
   const conflict = signal<Conflict | null>(null);
   const history = signal<{ key: string; language: string } | null>(null);
   const announcement = signal("");
+  /** Values on their way to the server, by `cell(key, language)`: shown until the answer. */
+  const saving = signal<ReadonlyMap<string, string>>(new Map());
+  /** The cursor after the last row loaded (null before the first page and once complete). */
+  let loadedCursor: string | null = null;
   let generation = 0;
+  /** The save in flight per cell: the next save of that cell waits for it, to send its version. */
+  const inFlight = new Map<string, Promise<unknown>>();
 
   /** Loads every page in order; a newer load (after a bulk action) stops an older one. */
   async function load(): Promise<void> {
@@ -44,14 +49,14 @@ export function createEditor(project: Project, filters: EditorFilters) {
     let cursor: string | null = null;
     let first = true;
     complete.value = false;
+    loadedCursor = null;
     try {
       do {
-        const page: RecordPage = await api<RecordPage>(
-          "GET",
-          `${base}?${recordsQuery(filters, cursor, first ? FIRST_PAGE_SIZE : PAGE_SIZE)}`,
-        );
+        const path = `${base}?${recordsQuery(filters, cursor, first ? FIRST_PAGE_SIZE : PAGE_SIZE)}`;
+        const page: RecordPage = await ((first && takePrefetched(path)) || api<RecordPage>("GET", path));
         if (mine !== generation) return;
         cursor = page.nextCursor;
+        loadedCursor = cursor;
         batch(() => {
           // Appended to the rows as they are now: a save made meanwhile stays.
           rows.value = first ? page.data : rows.value.concat(page.data);
@@ -81,37 +86,69 @@ export function createEditor(project: Project, filters: EditorFilters) {
     rows.value = rows.value.with(index, next);
   }
 
+  /** The row index of `key` now (rows may have been reloaded since an index was read). */
+  const indexOf = (key: string, hint: number) =>
+    rows.value[hint]?.key === key ? hint : rows.value.findIndex((r) => r.key === key);
+
   /**
    * Writes a value and/or status at the version the page last saw. A 412 (someone saved in
-   * between) opens the conflict dialog with theirs and mine; nothing is overwritten silently.
+   * between) opens the conflict dialog with theirs and mine, and the edit of that string again;
+   * nothing is overwritten silently. Saves of one cell go one after the other, each with the
+   * version the previous one returned, so the person can move on before the answer arrives.
    */
-  async function save(
+  function save(
     index: number,
     language: string,
     change: { value?: string; status?: Status },
     version?: number,
   ): Promise<boolean> {
-    const row = rows.value[index];
-    if (!row) return false;
-    const current = row.records[language] ?? null;
+    const key = rows.value[index]?.key;
+    if (key === undefined) return Promise.resolve(false);
+    const id = cell(key, language);
+    if (change.value !== undefined) saving.value = new Map(saving.value).set(id, change.value);
+    const run = (inFlight.get(id) ?? Promise.resolve()).then(() =>
+      send(key, index, language, change, version),
+    );
+    inFlight.set(id, run);
+    return run.finally(() => {
+      if (inFlight.get(id) === run) {
+        inFlight.delete(id);
+        const next = new Map(saving.value);
+        next.delete(id);
+        saving.value = next;
+      }
+    });
+  }
+
+  async function send(
+    key: string,
+    hint: number,
+    language: string,
+    change: { value?: string; status?: Status },
+    version?: number,
+  ): Promise<boolean> {
+    const current = rows.value[indexOf(key, hint)]?.records[language] ?? null;
     try {
       const record = await apiData<TranslationRecord>("PUT", base, {
-        key: row.key,
+        key,
         language,
         ...change,
         version: version ?? current?.version ?? 0,
       });
-      replace(index, language, record);
-      announcement.value = `Saved ${row.key} in ${language}`;
+      replace(indexOf(key, hint), language, record);
+      announcement.value = `Saved ${key} in ${language}`;
       return true;
     } catch (e) {
       if (e instanceof ApiError && e.status === 412) {
+        const index = indexOf(key, hint);
         conflict.value = {
           index,
           language,
           mine: change,
           theirs: (e.body.current as TranslationRecord | null) ?? null,
         };
+        // "Back to editing" returns to this string with the text that was not saved.
+        if (change.value !== undefined) editing.value = { row: index, language, draft: change.value };
         return false;
       }
       error.value = messageOf(e);
@@ -144,6 +181,59 @@ export function createEditor(project: Project, filters: EditorFilters) {
     selected.value = next;
   }
 
+  /**
+   * The next row after `after` whose `language` is missing, in this view: among the rows loaded,
+   * else the server says which key it is (missing filter, from the cursor after the last row
+   * loaded) and the rows load up to it. -1 when there is none.
+   */
+  async function nextMissing(after: number, language: string): Promise<number> {
+    // From a row not loaded yet (Ctrl+End goes there at once), the search starts once it is.
+    if (after >= rows.value.length && !complete.value && (await whenLoaded((_, i) => i >= after, 0)) < 0)
+      return -1;
+    const list = rows.value;
+    for (let i = after + 1; i < list.length; i++) if (isMissing(list[i]?.records[language])) return i;
+    if (complete.value) return -1;
+    // The view's other filters apply to its own language; in another one the server cannot
+    // combine them, so the rows are scanned as they load.
+    const expressible =
+      language === filters.language ||
+      (!filters.missing && filters.status.length === 0 && !filters.warnings && !filters.changedSince);
+    if (!expressible) return whenLoaded((row) => isMissing(row.records[language]), list.length);
+    const query = recordsQuery({ ...filters, language, missing: true }, loadedCursor, 1);
+    const page = await api<RecordPage>("GET", `${base}?${query}`);
+    const key = page.data[0]?.key;
+    if (key === undefined) return -1;
+    announcement.value = `Loading the strings up to ${key}…`;
+    return whenLoaded((row) => row.key === key, 0);
+  }
+
+  /** The index of the first loaded row (from `from`) that matches, waiting for pages as they load. */
+  function whenLoaded(matches: (row: RecordRow, index: number) => boolean, from: number): Promise<number> {
+    const mine = generation;
+    return new Promise((resolve) => {
+      let scanned = from;
+      let answer: number | null = null;
+      const dispose = effect(() => {
+        const list = rows.value;
+        const done = complete.value;
+        if (answer !== null) return;
+        if (list.length < scanned) scanned = 0;
+        for (let i = scanned; i < list.length; i++) {
+          if (matches(list[i] as RecordRow, i)) {
+            answer = i;
+            break;
+          }
+        }
+        scanned = list.length;
+        if (answer === null && (done || mine !== generation || error.value)) answer = -1;
+        if (answer !== null) {
+          resolve(answer);
+          queueMicrotask(() => dispose());
+        }
+      });
+    });
+  }
+
   return {
     project,
     filters,
@@ -163,7 +253,9 @@ export function createEditor(project: Project, filters: EditorFilters) {
     conflict,
     history,
     announcement,
+    saving,
     load,
+    nextMissing,
     save,
     replace,
     bulkStatus,
@@ -173,6 +265,9 @@ export function createEditor(project: Project, filters: EditorFilters) {
     },
   };
 }
+
+/** A cell's id: a key and a language. */
+export const cell = (key: string, language: string) => `${language}\u0000${key}`;
 
 /** A record with no non-empty value counts as missing. */
 export const isMissing = (record: TranslationRecord | null | undefined): boolean =>

@@ -31,6 +31,11 @@ export function readFilters(
     .map((l) => l.trim())
     .filter((l) => others.includes(l));
   if (languages.length === 0) languages = [others.find(editable) ?? others[0] ?? project.baseLanguage];
+  return filtersOf(query, languages);
+}
+
+/** The filters the URL names once the shown `languages` are settled (they must not be empty). */
+export function filtersOf(query: URLSearchParams, languages: string[]): EditorFilters {
   const asked = query.get("language") ?? "";
   const language = languages.includes(asked) ? asked : (languages[0] as string);
   const untouched = !FILTER_PARAMS.some((p) => query.has(p));
