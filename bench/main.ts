@@ -15,6 +15,7 @@ import {
   FORMATS,
   getName,
   PEAK_RSS,
+  PEAK_RSS_4X,
   pullName,
   pushName,
   RECORD_FIGURES,
@@ -24,6 +25,7 @@ import {
 import { type Options, parseOptions, USAGE, UsageError, wants } from "./options.ts";
 import { benchPull } from "./pull.ts";
 import { benchPush, seed } from "./push.ts";
+import { AT_ONCE, benchConcurrentPush } from "./push-concurrent.ts";
 import { benchRecords } from "./records.ts";
 import { jsonReport, textReport } from "./report.ts";
 import type { Figure } from "./stats.ts";
@@ -46,12 +48,13 @@ async function benchStore(store: StoreKind, options: Options, docs: DocumentSet)
     changed: want(pushName(store, "10pct")),
     peakRss: store === "sqlite" && want(PEAK_RSS),
   };
+  const concurrent = store === "sqlite" && want(PEAK_RSS_4X);
   const pulls = FORMATS.some((f) => want(pullName(store, f)));
-  const needsData = push.fresh || push.changed || push.peakRss || pulls;
+  const needsData = push.fresh || push.changed || push.peakRss || concurrent || pulls;
   const verbose = options.verbose ? log : () => {};
 
   log(`${store}: starting the server on a fresh store`);
-  const t = await openTarget(store, options.runs);
+  const t = await openTarget(store, options.runs + (concurrent ? AT_ONCE * options.runs : 0));
   current = t;
   try {
     verbose(`${store}: server pid ${t.server.pid} at ${t.server.baseUrl}, store ${t.databaseUrl}`);
@@ -59,6 +62,10 @@ async function benchStore(store: StoreKind, options: Options, docs: DocumentSet)
     if (needsData) {
       const idleKib = await seed(t, docs, log);
       figures.push(...(await benchPush(t, docs, options, push, idleKib, log, verbose)));
+      if (concurrent) {
+        const languages = t.freshLanguages.slice(options.runs);
+        figures.push(await benchConcurrentPush(t, docs, options, languages, idleKib, log));
+      }
       figures.push(...(await benchPull(t, options, want, log)));
     }
     if (want(getName(store))) figures.push(await benchGetSmall(t, options, log));
@@ -91,7 +98,7 @@ async function main(argv: string[]): Promise<number> {
       (n) =>
         !(RECORD_FIGURES as readonly string[]).includes(n) &&
         !(BROWSER_FIGURES as readonly string[]).includes(n) &&
-        (n.includes(`-${store}`) || (store === "sqlite" && n === PEAK_RSS)),
+        (n.includes(`-${store}`) || (store === "sqlite" && (n === PEAK_RSS || n === PEAK_RSS_4X))),
     );
     if (!names.some((n) => wants(options, n))) continue;
     figures.push(...(await benchStore(store, options, documents())));
