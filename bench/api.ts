@@ -21,9 +21,9 @@ export class Api {
     return new Api(this.baseUrl, keys);
   }
 
-  fetch(method: string, path: string, body?: string): Promise<Response> {
+  fetch(method: string, path: string, body?: string, extra: Record<string, string> = {}): Promise<Response> {
     this.at = (this.at + 1) % this.keys.length;
-    const headers: Record<string, string> = { authorization: `Bearer ${this.keys[this.at]}` };
+    const headers: Record<string, string> = { ...extra, authorization: `Bearer ${this.keys[this.at]}` };
     if (body !== undefined) headers["content-type"] = "application/json";
     return fetch(`${this.baseUrl}${path}`, {
       method,

@@ -16,9 +16,11 @@ import {
   getName,
   PEAK_RSS,
   PEAK_RSS_4X,
+  pull304Name,
   pullName,
   pushName,
   RECORD_FIGURES,
+  SCALE_FIGURES,
   STORES,
   type StoreKind,
 } from "./names.ts";
@@ -28,6 +30,7 @@ import { benchPush, seed } from "./push.ts";
 import { AT_ONCE, benchConcurrentPush } from "./push-concurrent.ts";
 import { benchRecords } from "./records.ts";
 import { jsonReport, textReport } from "./report.ts";
+import { benchScale } from "./scale.ts";
 import type { Figure } from "./stats.ts";
 import { openTarget, type Target } from "./target.ts";
 
@@ -49,7 +52,7 @@ async function benchStore(store: StoreKind, options: Options, docs: DocumentSet)
     peakRss: store === "sqlite" && want(PEAK_RSS),
   };
   const concurrent = store === "sqlite" && want(PEAK_RSS_4X);
-  const pulls = FORMATS.some((f) => want(pullName(store, f)));
+  const pulls = FORMATS.some((f) => want(pullName(store, f))) || want(pull304Name(store));
   const needsData = push.fresh || push.changed || push.peakRss || concurrent || pulls;
   const verbose = options.verbose ? log : () => {};
 
@@ -98,6 +101,7 @@ async function main(argv: string[]): Promise<number> {
       (n) =>
         !(RECORD_FIGURES as readonly string[]).includes(n) &&
         !(BROWSER_FIGURES as readonly string[]).includes(n) &&
+        !SCALE_FIGURES.includes(n) &&
         (n.includes(`-${store}`) || (store === "sqlite" && (n === PEAK_RSS || n === PEAK_RSS_4X))),
     );
     if (!names.some((n) => wants(options, n))) continue;
@@ -112,6 +116,10 @@ async function main(argv: string[]): Promise<number> {
     figures.push(
       ...(await benchBrowser(options, (n) => wants(options, n), log, options.verbose ? log : () => {})),
     );
+  }
+  if (SCALE_FIGURES.some((n) => wants(options, n))) {
+    log("scale: the same operations on a store of 4 million rows and on one of the measured project alone");
+    figures.push(...(await benchScale(options, (n) => wants(options, n), documents(), log)));
   }
   if (wants(options, CHECKS)) {
     log("checks: timing checkTranslation in process");

@@ -9,6 +9,9 @@ export type Format = (typeof FORMATS)[number];
 export const pushName = (store: StoreKind, variant: "new" | "10pct") => `push-50k-${store}-${variant}`;
 export const pullName = (store: StoreKind, format: Format) => `pull-50k-${store}-${format}`;
 export const getName = (store: StoreKind) => `get-small-${store}`;
+/** A conditional GET of the 50k XLIFF whose tag still matches: the 304 (absolute target). */
+export const pull304Name = (store: StoreKind) => `pull-304-50k-${store}`;
+export const PULL_304_TARGET_MS = 5;
 /** Measured on SQLite, the default store (the issue names no store for it). */
 export const PEAK_RSS = "peak-rss-push-12mb";
 /** Four of those pushes arriving at once (bench/push-concurrent.ts), also on SQLite. */
@@ -19,6 +22,7 @@ export function storeFigureNames(store: StoreKind): string[] {
     pushName(store, "new"),
     pushName(store, "10pct"),
     ...FORMATS.map((f) => pullName(store, f)),
+    pull304Name(store),
     getName(store),
     ...(store === "sqlite" ? [PEAK_RSS, PEAK_RSS_4X] : []),
   ];
@@ -47,11 +51,29 @@ export const BROWSER_TARGET_MS: Readonly<Record<string, number>> = {
   [BROWSER_SAVE]: 50,
 };
 
+/**
+ * Cost as the store grows (bench/scale.ts): each operation on a store of 40 projects × 50,000 keys ×
+ * 2 languages against the same operation on a store holding only the measured project.
+ */
+export const SCALE_OPS = ["push-50k", "pull-50k", "coverage", "get-small"] as const;
+export type ScaleOp = (typeof SCALE_OPS)[number];
+export const scaleName = (store: StoreKind, op: ScaleOp) => `scale-${op}-${store}`;
+/** Coverage of a 50,000-key project in 10 languages: the API's and the workspace's; absolute target. */
+export const coverage10Name = (store: StoreKind, workspace: boolean) =>
+  `coverage-50k-10lang-${store}${workspace ? "-workspace" : ""}`;
+export const COVERAGE_TARGET_MS = 50;
+export const SCALE_FIGURES: readonly string[] = STORES.flatMap((store) => [
+  ...SCALE_OPS.map((op) => scaleName(store, op)),
+  coverage10Name(store, false),
+  coverage10Name(store, true),
+]);
+
 export const ALL_FIGURES: readonly string[] = [
   ...STORES.flatMap(storeFigureNames),
   CHECKS,
   ...RECORD_FIGURES,
   ...BROWSER_FIGURES,
+  ...SCALE_FIGURES,
 ];
 
 /** Target per figure: the ratio must stay at most (`max`) or at least (`min`) this. */
@@ -59,7 +81,8 @@ export const TARGETS: Readonly<Record<string, { max?: number; min?: number }>> =
   STORES.flatMap((store) => [
     [pushName(store, "new"), { max: 1.5 }],
     [pushName(store, "10pct"), { max: 1.5 }],
-    ...FORMATS.map((f) => [pullName(store, f), { max: f === "json" ? 2 : 3 }]),
+    ...FORMATS.map((f) => [pullName(store, f), { max: 2 }]),
+    [pull304Name(store), { max: 1 }],
     [getName(store), { min: store === "sqlite" ? 0.5 : 0.2 }],
   ]).concat(
     [
@@ -68,5 +91,10 @@ export const TARGETS: Readonly<Record<string, { max?: number; min?: number }>> =
     ],
     RECORD_FIGURES.map((name) => [name, { max: 1 }]),
     BROWSER_FIGURES.map((name) => [name, { max: 1 }]),
+    STORES.flatMap((store) => [
+      ...SCALE_OPS.map((op) => [scaleName(store, op), { max: 1.3 }]),
+      [coverage10Name(store, false), { max: 1 }],
+      [coverage10Name(store, true), { max: 1 }],
+    ]),
   ),
 );

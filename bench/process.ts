@@ -97,6 +97,21 @@ export async function startParlance(
   return { ...server, bootstrapKey: key, orgId };
 }
 
+/**
+ * `bun server/cli.ts serve` on a store that already holds its keys (no bootstrap), and the setup
+ * token it prints while the store has no user (printed before it reports listening).
+ */
+export async function startParlanceOn(
+  databaseUrl: string,
+): Promise<ChildServer & { setupToken: string | null }> {
+  const server = await startListening(["bun", ...SERVER_FLAGS, CLI, "serve"], {
+    PARLANCE_HOST: "127.0.0.1",
+    PARLANCE_DATABASE_URL: databaseUrl,
+    PARLANCE_BOOTSTRAP: "0",
+  });
+  return { ...server, setupToken: /\/setup#(\S+)/.exec(server.stderr())?.[1] ?? null };
+}
+
 /** bench/hello-server.ts: the ceiling of the small GET. */
 export const startHello = () => startListening(["bun", HELLO], { HOST: "127.0.0.1" });
 

@@ -1,9 +1,15 @@
-/** pull-50k in every format, against one floor: the raw SELECT of the same rows plus JSON.stringify. */
+/**
+ * pull-50k in every format, against one floor: the raw SELECT of the same rows plus JSON.stringify;
+ * and pull-304-50k, a conditional GET whose tag still matches, against an absolute target.
+ */
 import { timedPull } from "./api.ts";
-import { FORMATS, pullName } from "./names.ts";
+import { FORMATS, PULL_304_TARGET_MS, pull304Name, pullName } from "./names.ts";
 import type { Options } from "./options.ts";
-import { type Figure, makeFigure } from "./stats.ts";
+import { type Figure, makeFigure, since } from "./stats.ts";
 import type { Target } from "./target.ts";
+
+/** Conditional GETs timed for the 304 figure: each costs a few milliseconds. */
+const CONDITIONAL_RUNS = 30;
 
 /** Pulls `fr` (full, its base `en` full too) in each wanted format. */
 export async function benchPull(
@@ -12,21 +18,20 @@ export async function benchPull(
   wanted: (name: string) => boolean,
   log: (message: string) => void,
 ): Promise<Figure[]> {
-  const formats = FORMATS.filter((f) => wanted(pullName(t.store, f)));
-  if (formats.length === 0) return [];
-  const floors: number[] = [];
-  for (let i = 0; i < options.warmups + options.runs; i++) {
-    const ms = await t.floor.pull("fr");
-    if (i >= options.warmups) floors.push(ms);
-  }
   const figures: Figure[] = [];
-  for (const format of formats) {
+  for (const format of FORMATS.filter((f) => wanted(pullName(t.store, f)))) {
+    // The floor runs right before each pull, so both see the same load: other processes share the
+    // machine, and a floor measured minutes earlier compares with nothing.
     const times: number[] = [];
+    const floors: number[] = [];
     let bytes = 0;
     for (let i = 0; i < options.warmups + options.runs; i++) {
+      const floor = await t.floor.pull("fr");
       const pulled = await timedPull(t.api, t.projectId, "fr", format);
       bytes = pulled.bytes;
-      if (i >= options.warmups) times.push(pulled.ms);
+      if (i < options.warmups) continue;
+      floors.push(floor);
+      times.push(pulled.ms);
     }
     const figure = makeFigure(pullName(t.store, format), "ms", times, floors, { details: { bytes } });
     log(
@@ -34,5 +39,32 @@ export async function benchPull(
     );
     figures.push(figure);
   }
+  if (wanted(pull304Name(t.store))) figures.push(await benchNotModified(t, options, log));
   return figures;
+}
+
+/** The XLIFF (the largest file, two languages read) asked again with the tag its last pull gave. */
+async function benchNotModified(
+  t: Target,
+  options: Options,
+  log: (message: string) => void,
+): Promise<Figure> {
+  const path = `/api/v1/pull?project_id=${t.projectId}&language=fr&format=xliff`;
+  const first = await t.api.fetch("GET", path);
+  const etag = first.headers.get("etag");
+  await first.arrayBuffer();
+  if (first.status !== 200 || !etag) throw new Error(`pull xliff answered ${first.status} without an ETag`);
+  const times: number[] = [];
+  const runs = options.smoke ? options.runs : CONDITIONAL_RUNS;
+  for (let i = 0; i < options.warmups + runs; i++) {
+    const start = performance.now();
+    const res = await t.api.fetch("GET", path, undefined, { "if-none-match": etag });
+    await res.arrayBuffer();
+    const ms = since(start);
+    if (res.status !== 304) throw new Error(`a conditional pull with the current tag answered ${res.status}`);
+    if (i >= options.warmups) times.push(ms);
+  }
+  const figure = makeFigure(pull304Name(t.store), "ms", times, [PULL_304_TARGET_MS]);
+  log(`${figure.name}: ${figure.median.toFixed(2)} ms (target ${PULL_304_TARGET_MS} ms)`);
+  return figure;
 }

@@ -39,6 +39,7 @@ import type {
   Organization,
   Page,
   Project,
+  SourcedRow,
   Translation,
   TranslationRow,
   TranslationStatus,
@@ -130,6 +131,17 @@ export interface TranslationStore {
    * (ids of other projects or languages match nothing). One read.
    */
   listForExport(projectId: string, language: string, ids: string[] | null): Promise<TranslationRow[]>;
+  /**
+   * listForExport with each row's `source`: the value of the same key in `sourceLanguage`, or
+   * null when that language lacks the key. One read (a join), where XLIFF would otherwise read the
+   * base language whole and look every key up. Optional: without it, pull makes the two reads.
+   */
+  listForExportWithSource?(
+    projectId: string,
+    language: string,
+    sourceLanguage: string,
+    ids: string[] | null,
+  ): Promise<SourcedRow[]>;
   /**
    * An opaque token of what `languages` of the project hold (one part per language, in the order
    * given). A language's part changes in the same commit as any change of its rows (written,

@@ -123,8 +123,18 @@ export async function pullFile(deps: Deps, principal: Principal, req: PullReques
     throw invalid(`The project has no environment ${JSON.stringify(environment)}`);
   }
   const language = req.language;
+  // XLIFF of another language than the base writes the base's values beside: read along if the store can.
+  const sourced =
+    formatter.needsSource && language !== project.baseLanguage && translations.listForExportWithSource
+      ? translations.listForExportWithSource.bind(translations)
+      : null;
   const render = async (): Promise<Iterable<string>> => {
-    const found = ids && ids.length === 0 ? [] : await translations.listForExport(project.id, language, ids);
+    const found: ExportRow[] =
+      ids && ids.length === 0
+        ? []
+        : sourced
+          ? await sourced(project.id, language, project.baseLanguage, ids)
+          : await translations.listForExport(project.id, language, ids);
     if (found.length === 0) throw notFound("No translations found");
     let rows: ExportRow[] = found;
     if (environment !== undefined) {
@@ -132,9 +142,10 @@ export async function pullFile(deps: Deps, principal: Principal, req: PullReques
       // An override replaces the value of a key the language has; it never adds a key.
       if (overrides.size > 0) rows = found.map((r) => ({ ...r, value: overrides.get(r.key) ?? r.value }));
     }
-    const sources = formatter.needsSource
-      ? await baseValues(deps, project.id, project.baseLanguage, language, found)
-      : new Map();
+    const sources =
+      formatter.needsSource && !sourced
+        ? await baseValues(deps, project.id, project.baseLanguage, language, found)
+        : new Map();
     return formatter.chunks({ project, language, rows, sources, options });
   };
   const file = {

@@ -133,6 +133,11 @@ export interface TranslationRow {
   status: TranslationStatus;
 }
 
+/** An exported row with the value of its key in the source (base) language; null when that has none. */
+export interface SourcedRow extends TranslationRow {
+  source: string | null;
+}
+
 /** The existing state of one key in one language, as an import compares it. */
 export interface ExistingRow {
   id: string;

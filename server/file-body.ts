@@ -1,17 +1,22 @@
 /**
  * A response body from a file given in pieces (`PullFile.open`): a file of one piece is sent as
- * text, with its Content-Length; a longer one streams, each piece encoded to UTF-8 only when the
- * connection asks for more, so a 30 MB export is never held whole, as text or as bytes.
+ * bytes with its Content-Length; a longer one streams (chunked), each piece encoded to UTF-8 only
+ * when the connection asks for more, so a 30 MB export is never held whole, as text or as bytes.
  */
-export function fileBody(pieces: Iterable<string>): string | ReadableStream<Uint8Array> {
+export function fileBody(pieces: Iterable<string>): {
+  body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>;
+  headers: Record<string, string>;
+} {
+  const encoder = new TextEncoder();
   const it = pieces[Symbol.iterator]();
   const first = it.next();
-  if (first.done) return "";
-  const second = it.next();
-  if (second.done) return first.value;
-  const encoder = new TextEncoder();
-  let pending: string[] = [first.value, second.value];
-  return new ReadableStream<Uint8Array>(
+  const second = first.done ? first : it.next();
+  if (second.done) {
+    const bytes = encoder.encode(first.done ? "" : first.value);
+    return { body: bytes, headers: { "content-length": String(bytes.length) } };
+  }
+  let pending: string[] = [first.value as string, second.value];
+  const body = new ReadableStream<Uint8Array>(
     {
       pull(controller) {
         const piece = pending.length > 0 ? pending.shift() : it.next().value;
@@ -26,4 +31,5 @@ export function fileBody(pieces: Iterable<string>): string | ReadableStream<Uint
     // Nothing is rendered ahead of what the connection takes.
     { highWaterMark: 0 },
   );
+  return { body, headers: {} };
 }

@@ -16,6 +16,11 @@ import type { BrowseQuery } from "../core/records/types.ts";
 export interface Dialect {
   /** A boolean SQL expression: the text column holds the parameter as a substring. */
   contains(column: string): string;
+  /**
+   * A record alias's folded search text: the stored one, or, where none is stored (key and value
+   * plain ASCII, `storedSearchText`), the lower-cased key and value computed as the store reads.
+   */
+  search(t: string): string;
   /** The placeholder of a date-time parameter. */
   date: string;
   /** Boolean expressions on a record alias: its value is not empty; it has warnings. */
@@ -71,7 +76,7 @@ export function matchQuery(q: BrowseQuery, d: Dialect): Query {
   const params: Query["params"] = [];
   const parts = languages.map((language) => {
     params.push(q.projectId, language, q.filter.q ?? "");
-    return `SELECT t.key AS key FROM translations t WHERE t.project_id = ? AND t.language = ? AND ${d.contains("t.search")}`;
+    return `SELECT t.key AS key FROM translations t WHERE t.project_id = ? AND t.language = ? AND ${d.contains(d.search("t"))}`;
   });
   return { sql: `${parts.join(" UNION ")} ORDER BY key`, params };
 }

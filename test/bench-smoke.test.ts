@@ -32,8 +32,9 @@ if (wrkAvailable() && (await postgresReachable())) {
       stdout: "pipe",
       stderr: "pipe",
     });
-    // The browser figures start a server and Chromium of their own: the run is given three minutes.
-    const killer = setTimeout(() => proc.kill("SIGKILL"), 175_000);
+    // The browser figures start a server and Chromium of their own, the scale figures six servers on
+    // tiny stores they build: the run is given four minutes.
+    const killer = setTimeout(() => proc.kill("SIGKILL"), 235_000);
     const [stdout, stderr, code] = await Promise.all([
       new Response(proc.stdout).text(),
       new Response(proc.stderr).text(),
@@ -55,5 +56,5 @@ if (wrkAvailable() && (await postgresReachable())) {
       expect(["ms", "req/s", "MiB"]).toContain(String(figure.unit));
       expect(figure.failed).toBeUndefined();
     }
-  }, 180_000);
+  }, 240_000);
 }

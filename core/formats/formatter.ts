@@ -1,7 +1,11 @@
 import type { Project, TranslationRow } from "../types.ts";
 
-/** One exported row: what every format writes. */
-export type ExportRow = TranslationRow;
+/**
+ * One exported row: what every format writes. `source`, the base-language value of the key, is
+ * given by stores that read it along (`listForExportWithSource`); formats with `needsSource` take
+ * it before `ExportInput.sources`.
+ */
+export type ExportRow = TranslationRow & { source?: string | null };
 
 /** Query options a format may read (`bom`, `xliff_version`), already validated. */
 export interface ExportOptions {
@@ -14,7 +18,10 @@ export interface ExportInput {
   language: string;
   /** In ascending code-point order of key, environment overrides applied. */
   rows: ExportRow[];
-  /** Base-language value by key; only filled for formats that declare `needsSource`. */
+  /**
+   * Base-language value by key, for formats that declare `needsSource`, when the rows do not carry
+   * their `source` (empty when they do).
+   */
   sources: Map<string, string>;
   options: ExportOptions;
 }

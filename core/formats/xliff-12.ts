@@ -21,7 +21,7 @@ export function* xliff12Chunks({ project, language, rows, sources }: ExportInput
     const key = escapeXmlAttr(r.key);
     out +=
       `      <trans-unit id="${key}" resname="${key}" xml:space="preserve">\n` +
-      `        <source>${escapeXmlText(sources.get(r.key) ?? "")}</source>\n` +
+      `        <source>${escapeXmlText(r.source ?? sources.get(r.key) ?? "")}</source>\n` +
       `        <target state="${STATE_12[r.status]}">${escapeXmlText(r.value)}</target>\n` +
       "      </trans-unit>\n";
     if (out.length >= CHUNK_LENGTH) {

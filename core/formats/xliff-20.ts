@@ -37,7 +37,7 @@ export function* xliff20Chunks({ project, language, rows, sources }: ExportInput
     out +=
       `    <unit id="${xliffUnitId(r.key)}" name="${escapeXmlAttr(r.key)}" xml:space="preserve">\n` +
       `      <segment state="${STATE_20[r.status]}">\n` +
-      `        <source>${escapeXmlText(sources.get(r.key) ?? "")}</source>\n` +
+      `        <source>${escapeXmlText(r.source ?? sources.get(r.key) ?? "")}</source>\n` +
       `        <target>${escapeXmlText(r.value)}</target>\n` +
       "      </segment>\n    </unit>\n";
     if (out.length >= CHUNK_LENGTH) {

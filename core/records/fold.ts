@@ -7,6 +7,16 @@ const MARKS = /\p{M}/gu;
 
 export const foldForSearch = (text: string): string => text.normalize("NFD").replace(MARKS, "").toLowerCase();
 
-/** A record's stored search text: key and value folded, joined by U+0001 (no key or value holds it). */
+/** A record's search text: key and value folded, joined by U+0001 (no key or value holds it). */
 export const searchText = (key: string, value: string): string =>
   `${foldForSearch(key)}\u0001${foldForSearch(value)}`;
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * What a store keeps of a record's search text: null when key and value are plain ASCII, whose
+ * folding is ASCII lower-casing, which the store's own `lower(key) || char(1) || lower(value)`
+ * computes when it searches. Most records are ASCII, so most writes store and index nothing extra.
+ */
+export const storedSearchText = (key: string, value: string): string | null =>
+  ASCII.test(key) && ASCII.test(value) ? null : searchText(key, value);

@@ -70,7 +70,9 @@ export const exportRoutes = (kit: WorkspaceKit) =>
       const pieces = await file.open();
       headers["content-type"] = file.contentType;
       headers["content-disposition"] = `attachment; filename="${file.filename}"`;
-      return new Response(asNested ? nested(pieces) : fileBody(pieces), { headers });
+      if (asNested) return new Response(nested(pieces), { headers });
+      const sent = fileBody(pieces);
+      return new Response(sent.body, { headers: { ...headers, ...sent.headers } });
     },
     {
       ...requireUser(kit),

@@ -13,6 +13,13 @@ export function createMemoryTranslationStore(
   const sorted = (projectId: string, language: string) =>
     [...languageRows(table, projectId, language).values()].sort(byKey);
 
+  const exported = (projectId: string, language: string, ids: string[] | null) => {
+    const wanted = ids === null ? null : new Set(ids);
+    return sorted(projectId, language)
+      .filter((t) => wanted === null || wanted.has(t.id))
+      .map((t) => ({ id: t.id, key: t.key, value: t.value, status: t.status }));
+  };
+
   return {
     async exportVersion(projectId, languages) {
       return languages.map((l) => `${l}=${exportVersion(table, projectId, l)}`).join(",");
@@ -25,10 +32,14 @@ export function createMemoryTranslationStore(
       return rows;
     },
     async listForExport(projectId, language, ids) {
-      const wanted = ids === null ? null : new Set(ids);
-      return sorted(projectId, language)
-        .filter((t) => wanted === null || wanted.has(t.id))
-        .map((t) => ({ id: t.id, key: t.key, value: t.value, status: t.status }));
+      return exported(projectId, language, ids);
+    },
+    async listForExportWithSource(projectId, language, sourceLanguage, ids) {
+      const base = languageRows(table, projectId, sourceLanguage);
+      return exported(projectId, language, ids).map((r) => ({
+        ...r,
+        source: base.get(r.key)?.value ?? null,
+      }));
     },
     async listPage(projectId, language, limit, offset) {
       const all = sorted(projectId, language);

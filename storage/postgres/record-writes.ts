@@ -1,9 +1,11 @@
-import type { TransactionSql } from "postgres";
+import type { PendingQuery, Row, TransactionSql } from "postgres";
 import type { Warning } from "../../core/checks/index.ts";
 import type { Actor } from "../../core/principal.ts";
-import { searchText } from "../../core/records/fold.ts";
+import { storedSearchText } from "../../core/records/fold.ts";
 import type { ActivityItem } from "../../core/records/types.ts";
 import type { TranslationStatus } from "../../core/types.ts";
+
+type PendingSql = PendingQuery<Row[]>;
 
 export const warningsJson = (w: readonly Warning[] | undefined): string | null =>
   w === undefined || w.length === 0 ? null : JSON.stringify(w);
@@ -32,8 +34,9 @@ export interface EntryContext {
 }
 
 /**
- * Upserts every write with a constant number of statements (an existing row keeps its id and
- * gains a version), then writes one history entry per write, reading each new version back.
+ * Upserts every write in one statement (an existing row keeps its id and gains a version) and, in
+ * the same statement, writes one history entry per write from what the upsert returned: the
+ * values travel once, and no second pass reads the records back by id.
  */
 export async function upsertWrites(
   tx: TransactionSql,
@@ -42,35 +45,40 @@ export async function upsertWrites(
 ): Promise<void> {
   if (writes.length === 0) return;
   const actor = ctx.actor === null ? null : JSON.stringify(ctx.actor);
-  const col = <T>(f: (w: BulkWrite) => T) => writes.map(f);
-  await tx`
+  const col = <T>(f: (w: BulkWrite) => T) => tx.array(writes.map(f) as string[]);
+  const upsert = (from: PendingSql) => tx`
     INSERT INTO translations (id, project_id, language, key, value, status, updated_at, version, warnings,
                               updated_by, updated_by_user, search)
     SELECT u.id, ${ctx.projectId}, u.language, u.key, u.value, u.status, ${ctx.at}::timestamptz, 1, u.warnings,
            ${actor}, ${actorUser(ctx.actor)}, u.search
-    FROM unnest(${tx.array(col((w) => w.id))}::text[],
-                ${tx.array(col((w) => w.language))}::text[],
-                ${tx.array(col((w) => w.key))}::text[],
-                ${tx.array(col((w) => w.value))}::text[],
-                ${tx.array(col((w) => w.status))}::text[],
-                ${tx.array(col((w) => w.warnings) as string[])}::text[],
-                ${tx.array(col((w) => searchText(w.key, w.value)))}::text[])
-         AS u(id, language, key, value, status, warnings, search)
+    FROM ${from}
     ON CONFLICT (project_id, language, parlance_key_digest(key)) DO UPDATE
     SET value = excluded.value, status = excluded.status, updated_at = excluded.updated_at,
         version = translations.version + 1, warnings = excluded.warnings, updated_by = excluded.updated_by,
         updated_by_user = excluded.updated_by_user, search = excluded.search`;
-  if (!ctx.history) return;
+  const arrays = tx`
+    unnest(${col((w) => w.id)}::text[], ${col((w) => w.language)}::text[], ${col((w) => w.key)}::text[],
+           ${col((w) => w.value)}::text[], ${col((w) => w.status)}::text[], ${col((w) => w.warnings)}::text[],
+           ${col((w) => storedSearchText(w.key, w.value))}::text[]`;
+  if (!ctx.history) {
+    await tx`${upsert(tx`${arrays}) AS u(id, language, key, value, status, warnings, search)`)}`;
+    return;
+  }
+  // Joined by (language, key): a write whose key another write created meanwhile lands on that
+  // record, whose id the upsert returns.
   await tx`
+    WITH u AS MATERIALIZED (
+      SELECT * FROM ${arrays}, ${col((w) => w.old?.value ?? null)}::text[], ${col((w) => w.old?.status ?? null)}::text[])
+        WITH ORDINALITY AS u(id, language, key, value, status, warnings, search, old_value, old_status, n)
+    ), done AS (
+      ${upsert(tx`u`)}
+      RETURNING id, language, key, value, status, version
+    )
     INSERT INTO record_history (project_id, record_id, key, language, event_id, action, actor, job_id, at,
                                 old_value, old_status, new_value, new_status, version)
-    SELECT ${ctx.projectId}, t.id, t.key, t.language, ${ctx.eventId}, ${ctx.action},
-           ${actor}, ${ctx.jobId}, ${ctx.at}::timestamptz, u.old_value, u.old_status, t.value, t.status, t.version
-    FROM unnest(${tx.array(col((w) => w.id))}::text[],
-                ${tx.array(col((w) => w.old?.value ?? null) as string[])}::text[],
-                ${tx.array(col((w) => w.old?.status ?? null) as string[])}::text[]) WITH ORDINALITY
-         AS u(id, old_value, old_status, n)
-    JOIN translations t ON t.id = u.id
+    SELECT ${ctx.projectId}, d.id, d.key, d.language, ${ctx.eventId}, ${ctx.action}, ${actor}, ${ctx.jobId},
+           ${ctx.at}::timestamptz, u.old_value, u.old_status, d.value, d.status, d.version
+    FROM done d JOIN u ON u.language = d.language AND u.key = d.key
     ORDER BY u.n`;
 }
 

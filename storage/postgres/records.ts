@@ -19,11 +19,13 @@ import {
 import { tallyCoverage } from "../coverage-tally.ts";
 import { paged } from "../paged.ts";
 import { type DbRow, iso, num, numOrNull, str, strOrNull } from "./convert.ts";
+import type { CoverageGroups } from "./coverage.ts";
 import { bumpExportVersions } from "./export-versions.ts";
 import { deletionEntries, insertActivity, setWarnings, upsertWrites, warningsJson } from "./record-writes.ts";
 
 const POSTGRES: Dialect = {
   contains: (column) => `strpos(${column}, ?) > 0`,
+  search: (t) => `COALESCE(${t}.search, lower(${t}.key) || chr(1) || lower(${t}.value))`,
   date: "?::timestamptz",
   filled: (t) => `${t}.value <> ''`,
   flagged: (t) => `${t}.warnings IS NOT NULL`,
@@ -81,7 +83,7 @@ class Abort<T> {
   constructor(readonly answer: T) {}
 }
 
-export function createRecordStore(sql: Sql): RecordStore {
+export function createRecordStore(sql: Sql, coverage: CoverageGroups): RecordStore {
   const run = (q: Query) => sql.unsafe(toNumbered(q.sql), q.params as never[]);
 
   return {
@@ -367,18 +369,7 @@ export function createRecordStore(sql: Sql): RecordStore {
       });
     },
     async coverage(projectId, baseLanguage, languages) {
-      const rows = await sql`
-        SELECT t.language, t.status, count(*) AS n, count(t.warnings) AS w
-        FROM translations b JOIN translations t ON t.project_id = b.project_id AND t.key = b.key
-        WHERE b.project_id = ${projectId} AND b.language = ${baseLanguage} AND b.value <> '' AND t.value <> ''
-        GROUP BY t.language, t.status`;
-      const groups = rows.map((r) => ({
-        language: str(r.language),
-        status: str(r.status) as TranslationStatus,
-        records: num(r.n),
-        warnings: num(r.w),
-      }));
-      return tallyCoverage(groups, baseLanguage, languages);
+      return tallyCoverage(await coverage(projectId, baseLanguage), baseLanguage, languages);
     },
   };
 }

@@ -195,6 +195,45 @@ CREATE TABLE deleted_records (
 CREATE INDEX deleted_records_key ON deleted_records (project_id, md5(key));
 `;
 
+// Counting coverage walks every record of a project (500,000 for 50,000 keys in 10 languages). The
+// counts are kept with the project's export versions (migration 7) they were counted at: any change
+// of the project's records replaces one of them, so kept counts are used only while every version is
+// the same (storage/postgres/coverage.ts).
+const coverage = `
+CREATE TABLE coverage_counts (
+  project_id text COLLATE "C" PRIMARY KEY,
+  base_language text NOT NULL,
+  versions text NOT NULL, -- every language's export version, as counted
+  groups text NOT NULL -- JSON [[language, status, records, warnings], …]
+);
+`;
+
+// Instances cache keys, tokens, projects and organizations (storage/postgres/row-cache.ts) and
+// hear of every committed change to those rows on a channel of the schema, whoever wrote them: an
+// instance, an operator command or plain SQL. The payload is the table and the row's primary key.
+// The shared limiter leases quota in blocks (adapters/postgres-rate-limiter.ts): `granted` is how
+// many requests the last statement on the row handed out.
+const instanceCaches = `
+CREATE FUNCTION parlance_notify_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify(
+    'parlance_' || md5(TG_TABLE_SCHEMA),
+    TG_TABLE_NAME || ':' || (to_jsonb(CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END) ->> TG_ARGV[0]));
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER api_keys_changed AFTER UPDATE OR DELETE ON api_keys
+  FOR EACH ROW EXECUTE PROCEDURE parlance_notify_change('id');
+CREATE TRIGGER access_tokens_changed AFTER UPDATE OR DELETE ON access_tokens
+  FOR EACH ROW EXECUTE PROCEDURE parlance_notify_change('hash');
+CREATE TRIGGER projects_changed AFTER UPDATE OR DELETE ON projects
+  FOR EACH ROW EXECUTE PROCEDURE parlance_notify_change('id');
+CREATE TRIGGER organizations_changed AFTER UPDATE OR DELETE ON organizations
+  FOR EACH ROW EXECUTE PROCEDURE parlance_notify_change('id');
+
+ALTER TABLE rate_limits ADD COLUMN granted integer NOT NULL DEFAULT 0;
+`;
+
 export const postgresMigrations: readonly Migration[] = [
   { version: 1, name: "initial", sql: initial },
   // The push's raw content no longer travels inside the payload's JSON (stringified and parsed
@@ -264,6 +303,14 @@ CREATE INDEX one_time_tokens_org ON one_time_tokens (org_id, kind);
     sql: records,
   },
   {
+    version: 6,
+    name: "search text stored only for non-ASCII records",
+    // A record whose key and value are plain ASCII stores NULL: its folded text is
+    // lower(key) || chr(1) || lower(value), which the search computes (storedSearchText). Rows
+    // whose stored text equals that lose it here, which changes no search's answer.
+    sql: "UPDATE translations SET search = NULL WHERE search = lower(key) || chr(1) || lower(value);",
+  },
+  {
     version: 7,
     name: "export versions",
     // One row per language ever written: a random tag replaced in the same transaction as any change
@@ -277,5 +324,11 @@ CREATE TABLE export_versions (
   PRIMARY KEY (project_id, language)
 );
 `,
+  },
+  { version: 9, name: "coverage counted once per change of a project", sql: coverage },
+  {
+    version: 10,
+    name: "change notifications for instance caches, leased rate-limit quota",
+    sql: instanceCaches,
   },
 ];

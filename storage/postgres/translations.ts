@@ -1,7 +1,15 @@
 import type { Sql } from "postgres";
-import type { LanguageCoverage, TranslationStore } from "../../core/ports.ts";
-import type { ExistingRow, Translation, TranslationRow, TranslationStatus } from "../../core/types.ts";
+import type { TranslationStore } from "../../core/ports.ts";
+import type {
+  ExistingRow,
+  SourcedRow,
+  Translation,
+  TranslationRow,
+  TranslationStatus,
+} from "../../core/types.ts";
+import { languageCoverage } from "../coverage-groups.ts";
 import { type DbRow, iso, num, str } from "./convert.ts";
+import type { CoverageGroups } from "./coverage.ts";
 import { readExportVersion } from "./export-versions.ts";
 
 const toTranslation = (r: DbRow): Translation => ({
@@ -14,7 +22,7 @@ const toTranslation = (r: DbRow): Translation => ({
   updatedAt: iso(r.updated_at),
 });
 
-export function createTranslationStore(sql: Sql): TranslationStore {
+export function createTranslationStore(sql: Sql, coverage: CoverageGroups): TranslationStore {
   return {
     async exportVersion(projectId, languages) {
       return readExportVersion(sql, projectId, languages);
@@ -42,6 +50,15 @@ export function createTranslationStore(sql: Sql): TranslationStore {
         ORDER BY key COLLATE "C"`;
       return rows;
     },
+    async listForExportWithSource(projectId, language, sourceLanguage, ids) {
+      return sql<SourcedRow[]>`
+        SELECT t.id, t.key, t.value, t.status, b.value AS source
+        FROM translations t LEFT JOIN translations b
+          ON b.project_id = t.project_id AND b.language = ${sourceLanguage} AND b.key = t.key
+        WHERE t.project_id = ${projectId} AND t.language = ${language}
+          ${ids === null ? sql`` : sql`AND t.id = ANY (${sql.array(ids)}::text[])`}
+        ORDER BY t.key COLLATE "C"`;
+    },
     async listPage(projectId, language, limit, offset) {
       const [rows, [total]] = await Promise.all([
         sql`SELECT * FROM translations WHERE project_id = ${projectId} AND language = ${language}
@@ -57,24 +74,7 @@ export function createTranslationStore(sql: Sql): TranslationStore {
       return num(row?.n ?? 0);
     },
     async coverage(projectId, baseLanguage) {
-      // One statement: the first row (language NULL) carries the reference count, the others
-      // the filled count of each language that has any reference key filled.
-      const rows = await sql`
-        WITH ref AS (
-          SELECT key FROM translations
-          WHERE project_id = ${projectId} AND language = ${baseLanguage} AND value <> ''
-        )
-        SELECT NULL AS language, count(*) AS n FROM ref
-        UNION ALL
-        SELECT t.language, count(*) FROM translations t JOIN ref ON ref.key = t.key
-        WHERE t.project_id = ${projectId} AND t.value <> ''
-        GROUP BY t.language`;
-      const result: LanguageCoverage = { referenceKeyCount: 0, filled: new Map() };
-      for (const r of rows) {
-        if (r.language === null) result.referenceKeyCount = num(r.n);
-        else result.filled.set(str(r.language), num(r.n));
-      }
-      return result;
+      return languageCoverage(await coverage(projectId, baseLanguage), baseLanguage);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { Storage } from "../../core/ports.ts";
 import { createLocalExclusive } from "../local-exclusive.ts";
+import { createSqliteCoverage } from "./coverage.ts";
 import { createSqliteEnvironmentStore } from "./environments.ts";
 import { createSqliteJobStore } from "./jobs.ts";
 import { createSqliteKeyStore } from "./keys.ts";
@@ -33,6 +34,7 @@ export function createSqliteStorage(db: Database): Storage {
   const s = createStatements(db);
   const ping = s.prepare<{ ok: number }, []>("SELECT 1 AS ok");
   const cache = createReadCache(s);
+  const coverage = createSqliteCoverage(db, s);
   return withUnavailable({
     users: withUnavailable(createSqliteUserStore(s)),
     memberships: withUnavailable(createSqliteMembershipStore(db, s)),
@@ -42,8 +44,8 @@ export function createSqliteStorage(db: Database): Storage {
     projects: withUnavailable(createSqliteProjectStore(s, cache)),
     keys: withUnavailable(createSqliteKeyStore(db, s, cache)),
     tokens: withUnavailable(createSqliteTokenStore(s)),
-    translations: withUnavailable(createSqliteTranslationStore(db, s)),
-    records: withUnavailable(createSqliteRecordStore(db, s)),
+    translations: withUnavailable(createSqliteTranslationStore(db, s, coverage)),
+    records: withUnavailable(createSqliteRecordStore(db, s, coverage)),
     jobs: withUnavailable(createSqliteJobStore(db, s)),
     environments: withUnavailable(createSqliteEnvironmentStore(db, s)),
     rateWindows: withUnavailable(createSqliteRateWindowStore(db, s)),

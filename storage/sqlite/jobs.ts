@@ -3,7 +3,8 @@ import { encodeText } from "../../core/json-bytes.ts";
 import type { ImportCommit, JobStore } from "../../core/ports.ts";
 import type { ImportPayload, ImportSummary, Job, JobStatus } from "../../core/types.ts";
 import { createExportVersions } from "./export-versions.ts";
-import { createRecordWriter, warningsJson } from "./record-writes.ts";
+import { createImportWriter } from "./import-writes.ts";
+import { createRecordWriter } from "./record-writes.ts";
 import type { Statements } from "./statements.ts";
 
 interface JobRow {
@@ -111,10 +112,8 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
     return out;
   };
   const writer = createRecordWriter(s);
+  const imports = createImportWriter(s);
   const versions = createExportVersions(s);
-  const remove = s.prepare<never, [string, string, string]>(
-    "DELETE FROM translations WHERE id = ? AND project_id = ? AND language = ?",
-  );
   const unfinishedCount = s.prepare<{ n: number | bigint }, []>(
     "SELECT count(*) AS n FROM jobs WHERE status IN ('pending', 'running')",
   );
@@ -125,56 +124,9 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
   const completeTx = db.transaction((id: string, runId: string, c: ImportCommit, now: string): boolean => {
     if (finish.run("completed", JSON.stringify(c.summary), null, now, id, runId).changes === 0) return false;
     dropContent.run(id);
-    // Deletes first: a replace never deletes a key it also writes, so the order only matters to a
-    // caller's mistake, and this one leaves the written row in place.
-    const a = c.audit;
-    const entry = (recordId: string, key: string) => ({
-      projectId: c.projectId,
-      recordId,
-      key,
-      language: c.language,
-      eventId: a?.activity.id ?? "",
-      action: "import" as const,
-      actor: a?.actor ?? { kind: "operator" as const },
-      jobId: a?.jobId ?? null,
-      at: now,
-    });
-    c.deleteIds.forEach((deleteId, i) => {
-      remove.run(deleteId, c.projectId, c.language);
-      const old = a?.deleted[i];
-      if (a && old) {
-        const e = {
-          oldValue: old.value,
-          oldStatus: old.status,
-          newValue: null,
-          newStatus: null,
-          version: null,
-        };
-        writer.history({ ...entry(deleteId, old.key), ...e });
-      }
-    });
-    c.writes.forEach((w, i) => {
-      const row = { ...w, projectId: c.projectId, language: c.language };
-      const version = writer.upsert(
-        { ...row, warnings: warningsJson(a?.warnings[i]), actor: a?.actor ?? null },
-        now,
-      );
-      if (!a) return;
-      const old = a.previous[i] ?? null;
-      writer.history({
-        ...entry(w.id, w.key),
-        oldValue: old?.value ?? null,
-        oldStatus: old?.status ?? null,
-        newValue: w.value,
-        newStatus: w.status,
-        version,
-      });
-    });
+    imports.apply(c, now);
     if (c.writes.length > 0 || c.deleteIds.length > 0) versions.bump(c.projectId, [c.language]);
-    if (a) {
-      for (const r of a.rechecks) writer.setWarnings(r.id, r.warnings);
-      writer.activity({ ...a.activity, at: now });
-    }
+    if (c.audit) writer.activity({ ...c.audit.activity, at: now });
     return true;
   });
 

@@ -1,6 +1,6 @@
 import type { Warning } from "../../core/checks/index.ts";
 import type { Actor } from "../../core/principal.ts";
-import { searchText } from "../../core/records/fold.ts";
+import { storedSearchText } from "../../core/records/fold.ts";
 import type { ActivityItem, HistoryEntry } from "../../core/records/types.ts";
 import type { TranslationStatus } from "../../core/types.ts";
 import { int, type Statements } from "./statements.ts";
@@ -34,7 +34,7 @@ export type NewEntry = Omit<HistoryEntry, "id">;
 export function createRecordWriter(s: Statements) {
   const upsert = s.prepare<
     { version: number | bigint },
-    [string, string, string, string, string, string, string, Text, Text, Text, string]
+    [string, string, string, string, string, string, string, Text, Text, Text, Text]
   >(
     `INSERT INTO translations (id, project_id, language, key, value, status, updated_at, version, warnings,
        updated_by, updated_by_user, search, filled, flagged)
@@ -90,7 +90,7 @@ export function createRecordWriter(s: Statements) {
         w.warnings,
         actorJson(w.actor),
         actorUser(w.actor),
-        searchText(w.key, w.value),
+        storedSearchText(w.key, w.value),
       );
       return int(row?.version ?? 1);
     },

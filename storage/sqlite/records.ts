@@ -1,9 +1,8 @@
 import type { Database, SQLQueryBindings, Statement } from "bun:sqlite";
 import { compareCodePoints } from "../../core/code-point.ts";
 import type { RecordStore } from "../../core/ports.ts";
-import { searchText } from "../../core/records/fold.ts";
+import { storedSearchText } from "../../core/records/fold.ts";
 import type { ActivityItem, BrowseCounts, BrowseQuery, RecordCommit } from "../../core/records/types.ts";
-import type { TranslationStatus } from "../../core/types.ts";
 import { browseRows } from "../browse-rows.ts";
 import {
   countsQuery,
@@ -17,6 +16,7 @@ import {
 import { tallyCoverage } from "../coverage-tally.ts";
 import { paged } from "../paged.ts";
 import { createBrowseMemo } from "./browse-memo.ts";
+import type { CoverageGroups } from "./coverage.ts";
 import { createExportVersions } from "./export-versions.ts";
 import {
   type ActivityRow,
@@ -33,6 +33,7 @@ import { int, type Statements } from "./statements.ts";
 
 const SQLITE: Dialect = {
   contains: (column) => `instr(${column}, ?) > 0`,
+  search: (t) => `COALESCE(${t}.search, lower(${t}.key) || char(1) || lower(${t}.value))`,
   date: "?",
   filled: (t) => `${t}.filled = 1`,
   flagged: (t) => `${t}.flagged = 1`,
@@ -45,7 +46,7 @@ class Abort<T> {
   constructor(readonly answer: T) {}
 }
 
-export function createSqliteRecordStore(db: Database, s: Statements): RecordStore {
+export function createSqliteRecordStore(db: Database, s: Statements, coverage: CoverageGroups): RecordStore {
   const writer = createRecordWriter(s);
   const versions = createExportVersions(s);
   // Browse queries vary with the filters: one prepared statement per distinct SQL text.
@@ -92,7 +93,7 @@ export function createSqliteRecordStore(db: Database, s: Statements): RecordStor
   );
   const renameRow = s.prepare<
     { version: number | bigint },
-    [string, string, string | null, string | null, string, string]
+    [string, string, string | null, string | null, string | null, string]
   >(
     `UPDATE translations SET key = ?, version = version + 1, updated_at = ?, updated_by = ?, updated_by_user = ?,
        search = ? WHERE id = ? RETURNING version`,
@@ -129,7 +130,7 @@ export function createSqliteRecordStore(db: Database, s: Statements): RecordStor
       string,
       string | null,
       string | null,
-      string,
+      string | null,
     ]
   >(
     `INSERT INTO translations (id, project_id, language, key, value, status, version, warnings, updated_at,
@@ -139,23 +140,6 @@ export function createSqliteRecordStore(db: Database, s: Statements): RecordStor
   const forgetDeleted = s.prepare<never, [string, string]>(
     "DELETE FROM deleted_records WHERE project_id = ? AND key = ?",
   );
-  const coverageRows = s.prepare<
-    { language: string; status: string; n: number | bigint; w: number | bigint },
-    [string, string]
-  >(
-    // Each record probes its key's base record through the (project, language, key) index. A join
-    // driven by the base rows had to find every language's record by key alone, which no index
-    // orders: 50,000 keys took minutes and held the event loop (the dashboard hung).
-    // `filled` and `flagged` are the stored value <> '' and warnings IS NOT NULL: the browse index
-    // holds them, so neither side reads a row.
-    `SELECT t.language AS language, t.status AS status, COUNT(*) AS n, SUM(t.flagged) AS w
-     FROM translations t
-     WHERE t.project_id = ?1 AND t.filled = 1
-       AND EXISTS (SELECT 1 FROM translations b
-                   WHERE b.project_id = ?1 AND b.language = ?2 AND b.key = t.key AND b.filled = 1)
-     GROUP BY t.language, t.status`,
-  );
-
   const browse = db.transaction((q: BrowseQuery) => {
     const matched = matchedKeys(q);
     const keys = all(keysQuery(q, SQLITE, true, matched)).map((r) => r.key as string);
@@ -222,7 +206,7 @@ export function createSqliteRecordStore(db: Database, s: Statements): RecordStor
         a.at,
         actorJson(a.actor),
         actorUser(a.actor),
-        searchText(to, r.value),
+        storedSearchText(to, r.value),
         r.id,
       );
       writer.history({
@@ -287,7 +271,7 @@ export function createSqliteRecordStore(db: Database, s: Statements): RecordStor
         a.at,
         actorJson(a.actor),
         actorUser(a.actor),
-        searchText(key, r.value),
+        storedSearchText(key, r.value),
       );
       writer.history({
         ...entryBase(a, projectId, r.id, key, r.language, a.at),
@@ -372,13 +356,7 @@ export function createSqliteRecordStore(db: Database, s: Statements): RecordStor
       return restore.immediate(projectId, key, a);
     },
     async coverage(projectId, baseLanguage, languages) {
-      const groups = coverageRows.all(projectId, baseLanguage).map((r) => ({
-        language: r.language,
-        status: r.status as TranslationStatus,
-        records: int(r.n),
-        warnings: int(r.w),
-      }));
-      return tallyCoverage(groups, baseLanguage, languages);
+      return tallyCoverage(coverage(projectId, baseLanguage), baseLanguage, languages);
     },
   };
 }

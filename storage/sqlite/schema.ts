@@ -242,6 +242,22 @@ CREATE INDEX deleted_records_key ON deleted_records(project_id, key);
 `,
   },
   {
+    version: 6,
+    name: "search text out of the browse index, stored only for non-ASCII records",
+    // The folded search text made the covering index as wide as the rows and doubled what a push
+    // wrote. Browsing's filters and counts never read it; a text search reads the rows instead,
+    // once per browse (remembered until the database changes). A record whose key and value are
+    // plain ASCII stores NULL: its folded text is lower(key) || char(1) || lower(value), which the
+    // search computes (core/records/fold.ts storedSearchText). Rows whose stored text equals that
+    // lose it here, which changes no search's answer.
+    sql: `
+DROP INDEX translations_browse;
+CREATE INDEX translations_browse
+  ON translations(project_id, language, key, status, flagged, filled, updated_at, updated_by_user);
+UPDATE translations SET search = NULL WHERE search = lower(key) || char(1) || lower(value);
+`,
+  },
+  {
     version: 7,
     name: "export versions",
     // One row per language ever written: a random tag replaced in the same transaction as any change
@@ -253,6 +269,22 @@ CREATE TABLE export_versions (
   language TEXT NOT NULL,
   tag TEXT NOT NULL,
   PRIMARY KEY (project_id, language)
+) WITHOUT ROWID;
+`,
+  },
+  {
+    version: 9,
+    name: "coverage counted once per change of a project",
+    // Counting coverage walks every record of a project (500,000 for 50,000 keys in 10 languages:
+    // seconds). The counts are kept with the project's export versions (migration 7) they were
+    // counted at: any change of the project's records replaces one of them, so kept counts are used
+    // only while every version is the same (storage/sqlite/coverage.ts).
+    sql: `
+CREATE TABLE coverage_counts (
+  project_id TEXT PRIMARY KEY,
+  base_language TEXT NOT NULL,
+  versions TEXT NOT NULL, -- every language's export version, as counted
+  groups TEXT NOT NULL -- JSON [[language, status, records, warnings], …]
 ) WITHOUT ROWID;
 `,
   },

@@ -3,9 +3,12 @@ import type { TranslationStore } from "../../core/ports.ts";
 import type {
   ExistingRow,
   TranslationRow as ExportedRow,
+  SourcedRow,
   Translation,
   TranslationStatus,
 } from "../../core/types.ts";
+import { languageCoverage } from "../coverage-groups.ts";
+import type { CoverageGroups } from "./coverage.ts";
 import { createExportVersions } from "./export-versions.ts";
 import { int, type Statements } from "./statements.ts";
 
@@ -34,7 +37,11 @@ type Count = { n: number | bigint };
 // ORDER BY key uses the BINARY collation: UTF-8 byte order, which is code-point order.
 const COLUMNS = "id, project_id, language, key, value, status, updated_at";
 
-export function createSqliteTranslationStore(db: Database, s: Statements): TranslationStore {
+export function createSqliteTranslationStore(
+  db: Database,
+  s: Statements,
+  coverage: CoverageGroups,
+): TranslationStore {
   const selectLanguage = s.prepare<
     Omit<TranslationRow, "project_id" | "language" | "updated_at">,
     [string, string]
@@ -48,6 +55,15 @@ export function createSqliteTranslationStore(db: Database, s: Statements): Trans
      WHERE project_id = ? AND language = ? AND id IN (SELECT value FROM json_each(?))
      ORDER BY key`,
   );
+  // XLIFF's rows with their source: each key probes the base language through the unique index.
+  const sourcedSql = (byIds: boolean) =>
+    `SELECT t.id AS id, t.key AS key, t.value AS value, t.status AS status, b.value AS source
+     FROM translations t LEFT JOIN translations b
+       ON b.project_id = t.project_id AND b.language = ?3 AND b.key = t.key
+     WHERE t.project_id = ?1 AND t.language = ?2${byIds ? " AND t.id IN (SELECT value FROM json_each(?4))" : ""}
+     ORDER BY t.key`;
+  const selectSourced = s.prepare<SourcedRow, [string, string, string]>(sourcedSql(false));
+  const selectSourcedIds = s.prepare<SourcedRow, [string, string, string, string]>(sourcedSql(true));
   const selectPage = s.prepare<TranslationRow, [string, string, number, number]>(
     `SELECT ${COLUMNS} FROM translations WHERE project_id = ? AND language = ? ORDER BY key LIMIT ? OFFSET ?`,
   );
@@ -57,16 +73,6 @@ export function createSqliteTranslationStore(db: Database, s: Statements): Trans
   const countOrg = s.prepare<Count, [string]>(
     `SELECT COUNT(*) AS n FROM translations t JOIN projects p ON p.id = t.project_id
      WHERE p.org_id = ? AND p.deleted_at IS NULL`,
-  );
-  // Every row of the project probes the base language through the unique index; CROSS JOIN makes
-  // SQLite keep that loop order. The base language pairs with itself, so its count is the number of
-  // reference keys.
-  const selectCoverage = s.prepare<{ language: string; n: number | bigint }, [string, string]>(
-    `SELECT t.language AS language, COUNT(*) AS n
-     FROM translations t CROSS JOIN translations b
-       ON b.project_id = t.project_id AND b.language = ? AND b.key = t.key
-     WHERE t.project_id = ? AND t.value <> '' AND b.value <> ''
-     GROUP BY t.language`,
   );
   const readPage = db.transaction((projectId: string, language: string, limit: number, offset: number) => ({
     items: selectPage.all(projectId, language, limit, offset).map(toTranslation),
@@ -91,6 +97,11 @@ export function createSqliteTranslationStore(db: Database, s: Statements): Trans
       if (ids.length === 0) return [];
       return selectIds.all(projectId, language, JSON.stringify(ids));
     },
+    async listForExportWithSource(projectId, language, sourceLanguage, ids) {
+      if (ids === null) return selectSourced.all(projectId, language, sourceLanguage);
+      if (ids.length === 0) return [];
+      return selectSourcedIds.all(projectId, language, sourceLanguage, JSON.stringify(ids));
+    },
     async listPage(projectId, language, limit, offset) {
       return readPage(projectId, language, limit, offset);
     },
@@ -98,9 +109,7 @@ export function createSqliteTranslationStore(db: Database, s: Statements): Trans
       return int(countOrg.get(orgId)?.n ?? 0);
     },
     async coverage(projectId, baseLanguage) {
-      const filled = new Map<string, number>();
-      for (const r of selectCoverage.all(baseLanguage, projectId)) filled.set(r.language, int(r.n));
-      return { referenceKeyCount: filled.get(baseLanguage) ?? 0, filled };
+      return languageCoverage(coverage(projectId, baseLanguage), baseLanguage);
     },
   };
 }

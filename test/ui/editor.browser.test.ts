@@ -47,8 +47,11 @@ const focused = (page: Page, selector: string) =>
   page.waitForFunction((s) => document.activeElement?.matches(s) === true, selector);
 const editorUrl = (query: string) => `${s.origin}/projects/${project.id}/editor?${query}`;
 
-async function pulled(language: string): Promise<Record<string, string>> {
-  const res = await fetch(`${s.origin}/api/v1/pull?project_id=${project.id}&language=${language}`, {
+async function pulled(projectId: string, language: string): Promise<Record<string, string>>;
+async function pulled(language: string): Promise<Record<string, string>>;
+async function pulled(a: string, b?: string): Promise<Record<string, string>> {
+  const [projectId, language] = b === undefined ? [project.id, a] : [a, b];
+  const res = await fetch(`${s.origin}/api/v1/pull?project_id=${projectId}&language=${language}`, {
     headers: { authorization: `Bearer ${s.key}` },
   });
   return (await res.json()) as Record<string, string>;
@@ -220,6 +223,8 @@ test("role limits are visible: a translator limited to fr sees ar read-only and 
   await page.goto(editorUrl("languages=fr,ar&missing=false"));
   await cell(page, "a.greeting", "ar").waitFor();
   expect(await page.getByRole("columnheader", { name: /ar read-only/ }).count()).toBe(1);
+  // Keys are managed by developers and above: a translator has no Keys toolbar.
+  expect(await page.getByRole("region", { name: "Keys" }).count()).toBe(0);
   expect(await cell(page, "a.greeting", "ar").getAttribute("aria-readonly")).toBe("true");
   await cell(page, "a.greeting", "ar").click();
   await page.keyboard.press("Enter");
@@ -236,4 +241,53 @@ test("role limits are visible: a translator limited to fr sees ar read-only and 
   expect(await seriousViolations(page)).toEqual([]);
   expect(tess.problems).toEqual([]);
   await tess.context.close();
+}, 60_000);
+
+test("keys: a developer and above adds, renames and deletes keys in the editor; an admin restores one", async () => {
+  const keys = await createProject(s, "Keys", "en", ["fr"]);
+  await push(s, keys.id, "en", { "k.one": "One", "k.two": "Two" });
+  const { page } = owner;
+  await page.goto(`${s.origin}/projects/${keys.id}/editor?languages=fr&missing=false`);
+  await cell(page, "k.one", "fr").waitFor();
+  const bar = page.getByRole("region", { name: "Keys" });
+  // Add: the new key becomes the current row, focused, ready for Enter.
+  await bar.getByRole("button", { name: "Add key" }).click();
+  const add = page.getByRole("dialog", { name: "Add a key" });
+  await add.getByLabel("Key").fill("k.three");
+  await add.getByLabel("Base text (en)").fill("Three");
+  expect(await seriousViolations(page)).toEqual([]);
+  await add.getByLabel("Base text (en)").press("Enter");
+  await focused(page, '[data-key="k.three"][data-language="fr"]');
+  const three = page.locator('[role="row"]', { has: page.locator('[data-key="k.three"]') });
+  expect(await three.locator(".cell.base").textContent()).toBe("Three");
+  // Rename the current row's key: every language and the history follow.
+  await cell(page, "k.one", "fr").click();
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Un");
+  await page.keyboard.press("Control+Enter");
+  await page.keyboard.press("Escape");
+  await page.waitForFunction(() => !document.querySelector(".cell-editor, .chip.saving"));
+  await cell(page, "k.one", "fr").click();
+  await bar.getByRole("button", { name: "Rename key" }).click();
+  const rename = page.getByRole("dialog", { name: "Rename k.one" });
+  await rename.getByLabel("New name").fill("k.first");
+  await rename.getByRole("button", { name: "Rename" }).click();
+  await cell(page, "k.first", "fr").waitFor();
+  await focused(page, '[data-key="k.first"][data-language="fr"]');
+  expect((await pulled(keys.id, "fr"))["k.first"]).toBe("Un");
+  // Delete the current one; it leaves the list and the pull.
+  await bar.getByRole("button", { name: "Delete key" }).click();
+  await page.getByRole("dialog", { name: "Delete k.first" }).getByRole("button", { name: "Delete" }).click();
+  await page.waitForFunction(() => !document.querySelector('[data-key="k.first"]'));
+  expect(await pulled(keys.id, "en")).toEqual({ "k.two": "Two", "k.three": "Three" });
+  // Restore it (owners and admins): back with its French text.
+  await bar.getByRole("button", { name: "Deleted keys" }).click();
+  const deleted = page.getByRole("dialog", { name: "Deleted keys" });
+  await deleted.getByRole("button", { name: "Restore k.first" }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await deleted.getByRole("button", { name: "Restore k.first" }).click();
+  await cell(page, "k.first", "fr").waitFor();
+  await focused(page, '[data-key="k.first"][data-language="fr"]');
+  expect(await pulled(keys.id, "fr")).toEqual({ "k.first": "Un" });
+  expect(owner.problems).toEqual([]);
 }, 60_000);

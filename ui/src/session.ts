@@ -89,6 +89,7 @@ const CAN: Record<string, readonly Role[]> = {
   review: ["owner", "admin", "reviewer"],
   import: ["owner", "admin", "developer"],
   keys: ["owner", "admin", "developer"],
+  restoreKeys: ["owner", "admin"],
   members: ["owner", "admin"],
   apiKeys: ["owner", "admin"],
   owners: ["owner"],

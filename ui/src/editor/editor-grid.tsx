@@ -66,14 +66,23 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
    * such a close: never taken from the filters or a dialog.
    */
   const wantsFocus = useRef(false);
+  const request = editor.focusRequest.value;
+  const handledRequest = useRef(request);
+  const asked = request !== handledRequest.current;
   useLayoutEffect(() => {
     if (editor.editing.value) return;
     const focus = document.activeElement;
     const inGrid = !!focus && !!grid.current?.contains(focus);
-    if (!inGrid && !(wantsFocus.current && (!focus || focus === document.body))) return;
+    const free = !focus || focus === document.body;
+    if (!inGrid && !(wantsFocus.current && free) && !(asked && !document.querySelector("dialog[open]")))
+      return;
     const target = grid.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.col}"]`);
-    if (!target) return;
+    if (!target) {
+      if (asked) virtualizer.scrollToIndex(active.row, { align: "auto" });
+      return;
+    }
     wantsFocus.current = false;
+    handledRequest.current = request;
     if (focus !== target) target.focus({ preventScroll: true });
   });
 

@@ -35,6 +35,8 @@ export function createEditor(project: Project, filters: EditorFilters) {
   const conflict = signal<Conflict | null>(null);
   const history = signal<{ key: string; language: string } | null>(null);
   const announcement = signal("");
+  /** Bumped when the current cell should take the focus from wherever it is (a dialog that closed). */
+  const focusRequest = signal(0);
   /** Values on their way to the server, by `cell(key, language)`: shown until the answer. */
   const saving = signal<ReadonlyMap<string, string>>(new Map());
   /** The cursor after the last row loaded (null before the first page and once complete). */
@@ -188,7 +190,7 @@ export function createEditor(project: Project, filters: EditorFilters) {
    */
   async function nextMissing(after: number, language: string): Promise<number> {
     // From a row not loaded yet (Ctrl+End goes there at once), the search starts once it is.
-    if (after >= rows.value.length && !complete.value && (await whenLoaded((_, i) => i >= after, 0)) < 0)
+    if (after >= rows.value.length && !complete.value && (await whenLoaded((_, i) => i >= after)) < 0)
       return -1;
     const list = rows.value;
     for (let i = after + 1; i < list.length; i++) if (isMissing(list[i]?.records[language])) return i;
@@ -198,39 +200,91 @@ export function createEditor(project: Project, filters: EditorFilters) {
     const expressible =
       language === filters.language ||
       (!filters.missing && filters.status.length === 0 && !filters.warnings && !filters.changedSince);
-    if (!expressible) return whenLoaded((row) => isMissing(row.records[language]), list.length);
+    if (!expressible) return whenLoaded((row, i) => i > after && isMissing(row.records[language]));
     const query = recordsQuery({ ...filters, language, missing: true }, loadedCursor, 1);
     const page = await api<RecordPage>("GET", `${base}?${query}`);
     const key = page.data[0]?.key;
     if (key === undefined) return -1;
     announcement.value = `Loading the strings up to ${key}…`;
-    return whenLoaded((row) => row.key === key, 0);
+    return whenLoaded((row) => row.key === key);
   }
 
-  /** The index of the first loaded row (from `from`) that matches, waiting for pages as they load. */
-  function whenLoaded(matches: (row: RecordRow, index: number) => boolean, from: number): Promise<number> {
+  /**
+   * The index of the first loaded row that matches, waiting for pages as they load; -1 once the
+   * list is complete without one. Rows appended are scanned once; a list loaded again, from the top.
+   */
+  function whenLoaded(matches: (row: RecordRow, index: number) => boolean): Promise<number> {
     const mine = generation;
     return new Promise((resolve) => {
-      let scanned = from;
+      let scanned: RecordRow[] = [];
       let answer: number | null = null;
       const dispose = effect(() => {
         const list = rows.value;
         const done = complete.value;
         if (answer !== null) return;
-        if (list.length < scanned) scanned = 0;
-        for (let i = scanned; i < list.length; i++) {
+        const appended = list.length >= scanned.length && list[0] === scanned[0];
+        for (let i = appended ? scanned.length : 0; i < list.length; i++) {
           if (matches(list[i] as RecordRow, i)) {
             answer = i;
             break;
           }
         }
-        scanned = list.length;
+        scanned = list;
         if (answer === null && (done || mine !== generation || error.value)) answer = -1;
         if (answer !== null) {
           resolve(answer);
           queueMicrotask(() => dispose());
         }
       });
+    });
+  }
+
+  /**
+   * After a key was added or restored: the rows load again and the key becomes the current row
+   * (the grid takes the focus), or the announcement says the view's filters leave it out.
+   */
+  async function showKey(key: string, done: string): Promise<void> {
+    void load();
+    const index = await whenLoaded((row) => row.key === key);
+    if (index < 0) {
+      announcement.value = `${done}; this view's filters leave it out`;
+      return;
+    }
+    batch(() => {
+      active.value = { row: index, col: 0 };
+      announcement.value = done;
+    });
+  }
+
+  /** A key renamed on the server: the row keeps its place and records under the new name. */
+  function renamed(from: string, to: string): void {
+    const rename = (r: TranslationRecord | null) => r && { ...r, key: to };
+    rows.value = rows.value.map((row) =>
+      row.key === from
+        ? {
+            key: to,
+            base: rename(row.base),
+            records: Object.fromEntries(Object.entries(row.records).map(([l, r]) => [l, rename(r)])),
+          }
+        : row,
+    );
+    if (selected.value.has(from))
+      selected.value = new Set([...selected.value].map((k) => (k === from ? to : k)));
+    announcement.value = `Renamed ${from} to ${to}`;
+  }
+
+  /** Keys deleted on the server: their rows leave the list. */
+  function removed(keys: readonly string[]): void {
+    const gone = new Set(keys);
+    const before = rows.value.length;
+    batch(() => {
+      rows.value = rows.value.filter((row) => !gone.has(row.key));
+      const dropped = before - rows.value.length;
+      if (total.value !== null) total.value = Math.max(rows.value.length, total.value - dropped);
+      selected.value = new Set([...selected.value].filter((k) => !gone.has(k)));
+      const last = Math.max(0, (total.value ?? rows.value.length) - 1);
+      if (active.value.row > last) active.value = { row: last, col: active.value.col };
+      announcement.value = keys.length > 1 ? `Deleted ${keys.length} keys` : `Deleted ${keys[0]}`;
     });
   }
 
@@ -254,8 +308,12 @@ export function createEditor(project: Project, filters: EditorFilters) {
     history,
     announcement,
     saving,
+    focusRequest,
     load,
     nextMissing,
+    showKey,
+    renamed,
+    removed,
     save,
     replace,
     bulkStatus,

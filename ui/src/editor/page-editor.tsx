@@ -13,6 +13,7 @@ import { createEditor, type Editor } from "./editor-state.ts";
 import { FilterBar } from "./filter-bar.tsx";
 import { filtersQuery, readFilters } from "./filters.ts";
 import { HistoryPanel } from "./history-panel.tsx";
+import { KeysBar } from "./keys-panel.tsx";
 import { ShortcutsDialog } from "./shortcuts-dialog.tsx";
 
 function BulkBar({ editor }: { editor: Editor }) {
@@ -89,6 +90,7 @@ export function PageEditor({ projectId }: { projectId: string }) {
             </button>
           </div>
           <FilterBar project={p} filters={filters} counts={editor.counts.value} />
+          <KeysBar editor={editor} />
           <BulkBar editor={editor} />
           <Notice>{editor.error.value}</Notice>
           <p class="sr-only" role="status" aria-live="polite">

@@ -1,0 +1,53 @@
+import type { Sql } from "postgres";
+import type { TranslationStatus } from "../../core/types.ts";
+import { groupsFromJson, groupsJson } from "../coverage-groups.ts";
+import type { CoverageGroup } from "../coverage-tally.ts";
+import { num, str } from "./convert.ts";
+
+/** The coverage groups of a project: kept counts while they hold, else counted (and kept). */
+export type CoverageGroups = (projectId: string, baseLanguage: string) => Promise<CoverageGroup[]>;
+
+/** Every language's export version of the project, in one text. */
+const VERSIONS = `coalesce((SELECT string_agg(language || '=' || tag, ',' ORDER BY language COLLATE "C")
+                            FROM export_versions v WHERE v.project_id = $1), '')`;
+
+/**
+ * Counting walks every record of the project, so the counts are kept in coverage_counts (migration
+ * 9) with the project's export versions at the time. Every change of a record replaces its
+ * language's version in the change's own transaction, on every instance (migration 7), so kept
+ * counts are used only while every version is the same. Versions and counts come from one snapshot
+ * (REPEATABLE READ), so a kept pair always belongs together, whichever instance stored it last.
+ */
+export function createPostgresCoverage(sql: Sql): CoverageGroups {
+  return async (projectId, baseLanguage) => {
+    const [kept] = await sql.unsafe(
+      `SELECT base_language, groups, versions = ${VERSIONS} AS current FROM coverage_counts WHERE project_id = $1`,
+      [projectId],
+    );
+    if (kept?.current && str(kept.base_language) === baseLanguage) return groupsFromJson(str(kept.groups));
+
+    const counted = await sql.begin("ISOLATION LEVEL REPEATABLE READ READ ONLY", async (tx) => {
+      const [now] = await tx.unsafe(`SELECT ${VERSIONS} AS versions`, [projectId]);
+      const rows = await tx`
+        SELECT t.language, t.status, count(*) AS n, count(t.warnings) AS w
+        FROM translations b JOIN translations t ON t.project_id = b.project_id AND t.key = b.key
+        WHERE b.project_id = ${projectId} AND b.language = ${baseLanguage} AND b.value <> '' AND t.value <> ''
+        GROUP BY t.language, t.status`;
+      return {
+        versions: str(now?.versions),
+        groups: rows.map((r) => ({
+          language: str(r.language),
+          status: str(r.status) as TranslationStatus,
+          records: num(r.n),
+          warnings: num(r.w),
+        })),
+      };
+    });
+    await sql`
+      INSERT INTO coverage_counts (project_id, base_language, versions, groups)
+      VALUES (${projectId}, ${baseLanguage}, ${counted.versions}, ${groupsJson(counted.groups)})
+      ON CONFLICT (project_id) DO UPDATE
+      SET base_language = excluded.base_language, versions = excluded.versions, groups = excluded.groups`;
+    return counted.groups;
+  };
+}
