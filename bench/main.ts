@@ -8,12 +8,14 @@ import { benchBrowser } from "./browser.ts";
 import { benchChecks } from "./checks.ts";
 import { DocumentSet } from "./data.ts";
 import { benchGetSmall } from "./get-small.ts";
+import { benchImportStall } from "./import-stall.ts";
 import {
   ALL_FIGURES,
   BROWSER_FIGURES,
   CHECKS,
   FORMATS,
   getName,
+  IMPORT_STALL,
   PEAK_RSS,
   PEAK_RSS_4X,
   pull304Name,
@@ -52,8 +54,9 @@ async function benchStore(store: StoreKind, options: Options, docs: DocumentSet)
     peakRss: store === "sqlite" && want(PEAK_RSS),
   };
   const concurrent = store === "sqlite" && want(PEAK_RSS_4X);
+  const stall = store === "sqlite" && want(IMPORT_STALL);
   const pulls = FORMATS.some((f) => want(pullName(store, f))) || want(pull304Name(store));
-  const needsData = push.fresh || push.changed || push.peakRss || concurrent || pulls;
+  const needsData = push.fresh || push.changed || push.peakRss || concurrent || pulls || stall;
   const verbose = options.verbose ? log : () => {};
 
   log(`${store}: starting the server on a fresh store`);
@@ -72,6 +75,8 @@ async function benchStore(store: StoreKind, options: Options, docs: DocumentSet)
       figures.push(...(await benchPull(t, options, want, log)));
     }
     if (want(getName(store))) figures.push(await benchGetSmall(t, options, log));
+    // Last: its imports rewrite `fr`, which the pulls and the 10 % pushes start from.
+    if (stall) figures.push(await benchImportStall(t, docs, options, log));
     return figures;
   } catch (e) {
     log(`${store} failed; the server's last words:\n${t.server.stderr().slice(-4000)}`);
@@ -108,7 +113,7 @@ async function main(argv: string[]): Promise<number> {
     figures.push(...(await benchStore(store, options, documents())));
   }
   if (RECORD_FIGURES.some((n) => wants(options, n))) {
-    log("records: browse and edit in process on SQLite");
+    log("records: browse and edit in process on SQLite and Postgres");
     figures.push(...(await benchRecords(options, (n) => wants(options, n), tmpdir(), log)));
   }
   if (BROWSER_FIGURES.some((n) => wants(options, n))) {

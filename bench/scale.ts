@@ -73,8 +73,7 @@ async function start(copy: StoreCopy, freshCount: number): Promise<Running> {
   return { copy, server, api: new Api(server.baseUrl, ops), projectId, freshLanguages };
 }
 
-async function stop(r: Running | null) {
-  if (!r) return;
+async function stop(r: Running) {
   await r.server.stop();
   await r.copy.drop();
 }
@@ -102,82 +101,116 @@ async function getJson(api: Api, path: string, headers: Record<string, string> =
   if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${text.slice(0, 300)}`);
 }
 
-type Measured = Record<ScaleOp, { samples: number[]; details: Record<string, number> }>;
+interface Pair {
+  samples: [number[], number[]];
+  details: Record<string, number>;
+}
 
-/** Every scale operation on one running store, in an order where the push (which adds rows) is last. */
+/**
+ * Every scale operation on both stores, served at once and measured in turns (the order swapped
+ * each round), so a change of the machine's load meets both alike; the push, which adds rows, last.
+ * Samples of [empty, scale].
+ */
 async function measure(
-  r: Running,
+  both: [Running, Running],
   options: Options,
   docs: DocumentSet,
   dir: string,
   want: (op: ScaleOp) => boolean,
   label: string,
   log: Log,
-): Promise<Partial<Measured>> {
-  const out: Partial<Measured> = {};
-  const n = { warmups: options.warmups, runs: options.runs };
+): Promise<Partial<Record<ScaleOp, Pair>>> {
+  const out: Partial<Record<ScaleOp, Pair>> = {};
+  const rounds = async (
+    count: number,
+    run: (r: Running, side: 0 | 1, round: number) => Promise<number | null>,
+  ) => {
+    const samples: [number[], number[]] = [[], []];
+    for (let i = 0; i < count; i++) {
+      for (const side of (i % 2 === 0 ? [0, 1] : [1, 0]) as (0 | 1)[]) {
+        const ms = await run(both[side], side, i);
+        if (ms !== null) samples[side].push(ms);
+      }
+    }
+    return samples;
+  };
+  const summary = (name: string, samples: [number[], number[]], unit = "ms") =>
+    log(
+      `${label} ${name}: empty ${median(samples[0]).toFixed(1)} ${unit}, scale ${median(samples[1]).toFixed(1)} ${unit} (load ${load1()})`,
+    );
+
   if (want("get-small")) {
     requireWrk();
-    const path = `${r.server.baseUrl}/api/v1/project?project_id=${r.projectId}`;
     const settings = { connections: options.connections, threads: options.threads };
     const keysPerRun = Math.max(
       options.connections,
       Math.ceil((MAX_RPS * Math.max(options.loadSeconds, options.loadWarmupSeconds)) / REQUESTS_PER_KEY),
     );
     let files = 0;
-    const keysFile = async () => {
+    const load = async (r: Running, seconds: number) => {
       const keys = await createKeys(r.api, `load${files}`, keysPerRun, ["translations:read"]);
       const file = join(dir, `keys-${label}-${files++}.txt`);
       writeFileSync(file, `${keys.join("\n")}\n`);
-      return file;
+      return runLoad(`${r.server.baseUrl}/api/v1/project?project_id=${r.projectId}`, file, {
+        ...settings,
+        seconds,
+      });
     };
-    // The smoke run checks the harness only: one short load, no warm-up.
-    if (!options.smoke)
-      await runLoad(path, await keysFile(), { ...settings, seconds: options.loadWarmupSeconds });
-    const p50: number[] = [];
+    // The smoke run checks the harness only: one short load each, no warm-up.
+    if (!options.smoke) for (const r of both) await load(r, options.loadWarmupSeconds);
+    const rps: [number[], number[]] = [[], []];
     let requests = 0;
     let bad = 0;
-    const rps: number[] = [];
-    for (let i = 0; i < (options.smoke ? 1 : options.loadRuns); i++) {
-      const res = await runLoad(path, await keysFile(), { ...settings, seconds: options.loadSeconds });
+    const samples = await rounds(options.smoke ? 1 : options.loadRuns, async (r, side) => {
+      const res = await load(r, options.loadSeconds);
       if (res.non2xx + res.socketErrors > res.requests * 0.01)
         throw new Error(`${label} small GET: ${res.non2xx} non-2xx, ${res.socketErrors} socket errors`);
-      p50.push(res.p50Us / 1000);
-      rps.push(res.rps);
+      rps[side].push(res.rps);
       requests += res.requests;
       bad += res.non2xx + res.socketErrors;
-    }
-    out["get-small"] = { samples: p50, details: { rps: Math.round(median(rps)), requests, non2xx: bad } };
-    log(
-      `${label} small GET: p50 ${median(p50).toFixed(2)} ms, ${median(rps).toFixed(0)} req/s (load ${load1()})`,
-    );
+      return res.p50Us / 1000;
+    });
+    out["get-small"] = {
+      samples,
+      details: {
+        rps: Math.round(median(rps[1])),
+        empty_rps: Math.round(median(rps[0])),
+        requests,
+        non2xx: bad,
+      },
+    };
+    summary("small GET p50", samples);
   }
   if (want("coverage")) {
-    const { samples, first } = await timed({ warmups: n.warmups, runs: n.runs * 4 }, () =>
-      getJson(r.api, `/api/v1/coverage?project_id=${r.projectId}`),
-    );
-    out.coverage = { samples, details: { firstMs: Math.round(first * 10) / 10 } };
-    log(
-      `${label} coverage: ${median(samples).toFixed(1)} ms, first ${first.toFixed(0)} ms (load ${load1()})`,
-    );
+    const first: number[] = [];
+    const samples = await rounds(options.warmups + options.runs * 4, async (r, _, i) => {
+      const start = performance.now();
+      await getJson(r.api, `/api/v1/coverage?project_id=${r.projectId}`);
+      const ms = since(start);
+      if (i === 0) first.push(Math.round(ms * 10) / 10);
+      return i < options.warmups ? null : ms;
+    });
+    out.coverage = { samples, details: { empty_firstMs: first[0] ?? 0, firstMs: first[1] ?? 0 } };
+    summary("coverage", samples);
   }
   if (want("pull-50k")) {
     let bytes = 0;
-    const { samples } = await timed(n, async () => {
-      bytes = (await timedPull(r.api, r.projectId, "fr", "json")).bytes;
+    const samples = await rounds(options.warmups + options.runs, async (r, _, i) => {
+      const pulled = await timedPull(r.api, r.projectId, "fr", "json");
+      bytes = pulled.bytes;
+      return i < options.warmups ? null : pulled.ms;
     });
     out["pull-50k"] = { samples, details: { bytes } };
-    log(`${label} pull json: ${median(samples).toFixed(0)} ms (load ${load1()})`);
+    summary("pull json", samples);
   }
   if (want("push-50k")) {
     const content = docs.document();
-    const samples: number[] = [];
-    for (const [i, language] of r.freshLanguages.entries()) {
-      const { ms } = await pushAndWait(r.api, pushBody(r.projectId, language, content));
-      if (i >= options.warmups) samples.push(ms);
-    }
+    const samples = await rounds(both[0].freshLanguages.length, async (r, _, i) => {
+      const { ms } = await pushAndWait(r.api, pushBody(r.projectId, r.freshLanguages[i] as string, content));
+      return i < options.warmups ? null : ms;
+    });
     out["push-50k"] = { samples, details: { bytes: Buffer.byteLength(content) } };
-    log(`${label} push 50k new: ${median(samples).toFixed(0)} ms (load ${load1()})`);
+    summary("push 50k new", samples);
   }
   return out;
 }
@@ -258,35 +291,39 @@ export async function benchScale(
   const cache = openScaleCache(options.smoke ? runDir : cacheDir(), POSTGRES_URL, !options.smoke, log);
   const shapes = scaleShapes(options.smoke);
   const figures: Figure[] = [];
-  let running: Running | null = null;
+  const running: Running[] = [];
   try {
     for (const store of STORES) {
       const ops = SCALE_OPS.filter((op) => want(scaleName(store, op)));
       if (ops.length > 0) {
-        const results: Partial<Measured>[] = [];
+        const pair: Running[] = [];
         for (const [label, shape] of [
           ["empty", shapes.empty],
           ["scale", shapes.scale],
         ] as [string, StoreShape][]) {
           const copy = await cache.copy(store, shape, runDir);
           log(`scale ${store} ${label}: ${copy.meta.rows} records in ${copy.meta.shape.projects} projects`);
-          running = await start(copy, options.warmups + options.runs);
-          results.push(
-            await measure(running, options, docs, runDir, (op) => ops.includes(op), `${store} ${label}`, log),
-          );
-          await stop(running);
-          running = null;
+          const r = await start(copy, options.warmups + options.runs);
+          running.push(r);
+          pair.push(r);
         }
-        const [empty, scale] = results as [Partial<Measured>, Partial<Measured>];
+        const measured = await measure(
+          pair as [Running, Running],
+          options,
+          docs,
+          runDir,
+          (op) => ops.includes(op),
+          `scale ${store}`,
+          log,
+        );
+        for (const r of running.splice(0)) await stop(r);
         for (const op of ops) {
-          const a = empty[op];
-          const b = scale[op];
-          if (!a || !b) continue;
+          const m = measured[op];
+          if (!m) continue;
           figures.push(
-            makeFigure(scaleName(store, op), "ms", b.samples, a.samples, {
+            makeFigure(scaleName(store, op), "ms", m.samples[1], m.samples[0], {
               details: {
-                ...b.details,
-                ...Object.fromEntries(Object.entries(a.details).map(([k, v]) => [`empty_${k}`, v])),
+                ...m.details,
                 records: shapes.scale.projects * shapes.scale.keys * shapes.scale.languages.length,
                 load1: load1(),
               },
@@ -296,15 +333,15 @@ export async function benchScale(
       }
       if (want(coverage10Name(store, false)) || want(coverage10Name(store, true))) {
         const copy = await cache.copy(store, shapes.languages10, runDir);
-        running = await start(copy, 0);
-        figures.push(...(await coverage10(running, store, options, want, log)));
-        await stop(running);
-        running = null;
+        const r = await start(copy, 0);
+        running.push(r);
+        figures.push(...(await coverage10(r, store, options, want, log)));
+        for (const r of running.splice(0)) await stop(r);
       }
     }
     return figures;
   } finally {
-    await stop(running).catch(() => {});
+    for (const r of running) await stop(r).catch(() => {});
     await cache.close();
     rmSync(runDir, { recursive: true, force: true });
   }

@@ -81,13 +81,16 @@ export async function openStore(
       mkdirSync(dirname(path), { recursive: true });
     }
     const db = openSqlite(path);
-    const storage = createSqliteStorage(db);
+    // Imports commit on a connection of their own, in slices, so requests go on meanwhile.
+    const importConnection = path === ":memory:" ? undefined : openSqlite(path);
+    const storage = createSqliteStorage(db, { importConnection });
     const rateLimiter = await createMemoryRateLimiter(storage.rateWindows, clock);
     return {
       storage,
       rateLimiter,
       async close() {
         await storage.close();
+        importConnection?.close();
         db.close();
       },
     };

@@ -7,14 +7,16 @@ import type { Statements } from "./statements.ts";
  * Rows per statement. Each chunk travels as one JSON array that SQLite reads with json_each: one
  * bind and one step per chunk instead of per row, which halves the cost of a 50,000-row import
  * (bun:sqlite's per-statement overhead, not the B-tree work, dominated the per-row upserts).
+ * Small enough that a chunk takes a few milliseconds: the commit may yield between chunks.
  */
-export const IMPORT_CHUNK_ROWS = 2000;
+export const IMPORT_CHUNK_ROWS = 500;
 
 type Text = string | null;
 
 /**
  * The writes of an import job, in bulk: upserts, deletes, their history entries and the rechecked
- * warnings. The caller runs `apply` inside the transaction that completes the job.
+ * warnings. `steps` writes one chunk per step, inside the caller's transaction, so a caller may
+ * give the event loop back between steps (storage/sqlite/jobs.ts).
  */
 export function createImportWriter(s: Statements) {
   // `WHERE true` tells SQLite's parser the ON CONFLICT belongs to the INSERT, not to a join.
@@ -56,7 +58,7 @@ export function createImportWriter(s: Statements) {
   );
 
   return {
-    apply(c: ImportCommit, now: string): void {
+    *steps(c: ImportCommit, now: string): Generator<void, void> {
       const a = c.audit;
       const actor = actorJson(a?.actor ?? null);
       const user = actorUser(a?.actor ?? null);
@@ -72,6 +74,7 @@ export function createImportWriter(s: Statements) {
           return [id, old?.key ?? "", old?.value ?? null, old?.status ?? null];
         });
         deletions.run(c.projectId, c.language, ...event, JSON.stringify(rows));
+        yield;
       }
       for (let i = 0; i < c.writes.length; i += IMPORT_CHUNK_ROWS) {
         const rows = c.writes.slice(i, i + IMPORT_CHUNK_ROWS).map((w, n) => {
@@ -90,11 +93,13 @@ export function createImportWriter(s: Statements) {
         const json = JSON.stringify(rows);
         upsert.run(c.projectId, c.language, now, actor, user, json);
         if (a) entries.run(c.projectId, c.language, ...event, json);
+        yield;
       }
       if (!a) return;
       for (let i = 0; i < a.rechecks.length; i += IMPORT_CHUNK_ROWS) {
         const rows = a.rechecks.slice(i, i + IMPORT_CHUNK_ROWS).map((r) => [r.id, warningsJson(r.warnings)]);
         rewarn.run(JSON.stringify(rows));
+        yield;
       }
     },
   };

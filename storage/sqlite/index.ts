@@ -3,7 +3,7 @@ import type { Storage } from "../../core/ports.ts";
 import { createLocalExclusive } from "../local-exclusive.ts";
 import { createSqliteCoverage } from "./coverage.ts";
 import { createSqliteEnvironmentStore } from "./environments.ts";
-import { createSqliteJobStore } from "./jobs.ts";
+import { createSqliteJobStore, type ImportConnection } from "./jobs.ts";
 import { createSqliteKeyStore } from "./keys.ts";
 import { createSqliteMembershipStore } from "./memberships.ts";
 import { configureSqlite, migrateSqlite } from "./migrate.ts";
@@ -19,36 +19,52 @@ import { createSqliteTokenStore } from "./tokens.ts";
 import { createSqliteTranslationStore } from "./translations.ts";
 import { withUnavailable } from "./unavailable.ts";
 import { createSqliteUserStore } from "./users.ts";
+import { behindGate, createWriteGate } from "./write-gate.ts";
 
 export { configureSqlite, migrateSqlite } from "./migrate.ts";
 export { SQLITE_MIGRATIONS } from "./schema.ts";
+
+export interface SqliteStorageOptions {
+  /**
+   * A second connection to the same database file (the caller opens and closes it). Import jobs
+   * then commit on it in slices that give the event loop back between them, so a 50,000-row
+   * import no longer holds every request for the length of its transaction; readers see none of
+   * it until it commits. Without it (and for `:memory:`, which a second connection cannot share)
+   * an import commits in one synchronous transaction.
+   */
+  importConnection?: Database;
+}
 
 /**
  * Storage on a bun:sqlite connection the caller opened (and closes). Configures the connection and
  * migrates the schema before preparing its statements. A database another connection keeps locked
  * past busy_timeout makes a method reject with ParlanceError "unavailable" (503, not 500).
  */
-export function createSqliteStorage(db: Database): Storage {
+export function createSqliteStorage(db: Database, options: SqliteStorageOptions = {}): Storage {
   configureSqlite(db);
   migrateSqlite(db);
   const s = createStatements(db);
+  const apart = options.importConnection && openApart(db, options.importConnection);
+  // Behind the gate, a method that finds the import holding the write lock waits for it.
+  const wrap = <T extends object>(store: T): T =>
+    withUnavailable(apart ? behindGate(store, apart.gate) : store);
   const ping = s.prepare<{ ok: number }, []>("SELECT 1 AS ok");
   const cache = createReadCache(s);
   const coverage = createSqliteCoverage(db, s);
   return withUnavailable({
-    users: withUnavailable(createSqliteUserStore(s)),
-    memberships: withUnavailable(createSqliteMembershipStore(db, s)),
-    sessions: withUnavailable(createSqliteSessionStore(s)),
-    oneTimeTokens: withUnavailable(createSqliteOneTimeTokenStore(s)),
-    orgs: withUnavailable(createSqliteOrganizationStore(s, cache)),
-    projects: withUnavailable(createSqliteProjectStore(s, cache)),
-    keys: withUnavailable(createSqliteKeyStore(db, s, cache)),
-    tokens: withUnavailable(createSqliteTokenStore(s)),
-    translations: withUnavailable(createSqliteTranslationStore(db, s, coverage)),
-    records: withUnavailable(createSqliteRecordStore(db, s, coverage)),
-    jobs: withUnavailable(createSqliteJobStore(db, s)),
-    environments: withUnavailable(createSqliteEnvironmentStore(db, s)),
-    rateWindows: withUnavailable(createSqliteRateWindowStore(db, s)),
+    users: wrap(createSqliteUserStore(s)),
+    memberships: wrap(createSqliteMembershipStore(db, s)),
+    sessions: wrap(createSqliteSessionStore(s)),
+    oneTimeTokens: wrap(createSqliteOneTimeTokenStore(s)),
+    orgs: wrap(createSqliteOrganizationStore(s, cache)),
+    projects: wrap(createSqliteProjectStore(s, cache)),
+    keys: wrap(createSqliteKeyStore(db, s, cache)),
+    tokens: wrap(createSqliteTokenStore(s)),
+    translations: wrap(createSqliteTranslationStore(db, s, coverage)),
+    records: wrap(createSqliteRecordStore(db, s, coverage)),
+    jobs: wrap(createSqliteJobStore(db, s, apart)),
+    environments: wrap(createSqliteEnvironmentStore(db, s)),
+    rateWindows: wrap(createSqliteRateWindowStore(db, s)),
     shared: false,
     exclusive: createLocalExclusive(),
     async ping() {
@@ -56,6 +72,12 @@ export function createSqliteStorage(db: Database): Storage {
     },
     async close() {
       s.finalizeAll();
+      apart?.s.finalizeAll();
     },
   });
+}
+
+function openApart(main: Database, db: Database): ImportConnection {
+  configureSqlite(db);
+  return { db, s: createStatements(db), gate: createWriteGate(main) };
 }

@@ -6,6 +6,7 @@ import { createExportVersions } from "./export-versions.ts";
 import { createImportWriter } from "./import-writes.ts";
 import { createRecordWriter } from "./record-writes.ts";
 import type { Statements } from "./statements.ts";
+import type { WriteGate } from "./write-gate.ts";
 
 interface JobRow {
   id: string;
@@ -58,7 +59,58 @@ const COLUMNS = `id, org_id, project_id, type, status, run_id, summary, error_me
 
 type Text = string | null;
 
-export function createSqliteJobStore(db: Database, s: Statements): JobStore {
+/**
+ * Completes an import job in the caller's transaction, one chunk of writes per step: the job is
+ * marked completed first (false, and nothing written, when another run took it over).
+ */
+function createCompletion(s: Statements) {
+  const finish = s.prepare<never, [string, string, string, string]>(
+    `UPDATE jobs SET status = 'completed', summary = ?, payload = NULL, content = NULL, lease_until = NULL,
+       updated_at = ? WHERE id = ? AND run_id = ? AND status = 'running'`,
+  );
+  const dropContent = s.prepare<never, [string]>("DELETE FROM job_content_parts WHERE job_id = ?");
+  const imports = createImportWriter(s);
+  const writer = createRecordWriter(s);
+  const versions = createExportVersions(s);
+  return function* complete(
+    id: string,
+    runId: string,
+    c: ImportCommit,
+    now: string,
+  ): Generator<void, boolean> {
+    if (finish.run(JSON.stringify(c.summary), now, id, runId).changes === 0) return false;
+    dropContent.run(id);
+    yield* imports.steps(c, now);
+    if (c.writes.length > 0 || c.deleteIds.length > 0) versions.bump(c.projectId, [c.language]);
+    if (c.audit) writer.activity({ ...c.audit.activity, at: now });
+    return true;
+  };
+}
+
+/** Runs a generator to its end without pausing. */
+function toEnd<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** How long a commit on the import connection works before it gives the event loop a turn. */
+const SLICE_MS = 8;
+
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * A second connection to the same file, for imports: its transaction stays open across turns of
+ * the event loop while the main connection goes on reading (WAL) and waits at the gate to write.
+ */
+export interface ImportConnection {
+  db: Database;
+  s: Statements;
+  gate: WriteGate;
+}
+
+export function createSqliteJobStore(db: Database, s: Statements, apart?: ImportConnection): JobStore {
   const insert = s.prepare<
     never,
     [string, string, string, string, string, string, string, Text, Text, Text, string, string, Text, number]
@@ -66,6 +118,10 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
   // Polling never reads the payload back (it can be 12 MB).
   const select = s.prepare<JobRow, [string]>(
     `SELECT ${COLUMNS.replace("payload", "NULL AS payload").replace("content", "NULL AS content")} FROM jobs WHERE id = ?`,
+  );
+  const recent = s.prepare<JobRow, [string, number]>(
+    `SELECT ${COLUMNS.replace("payload", "NULL AS payload").replace("content", "NULL AS content")}
+     FROM jobs WHERE project_id = ? ORDER BY seq DESC LIMIT ?`,
   );
   // One statement, so it is atomic: the subquery and the update see the same snapshot under the
   // write lock. A job is claimable only if no older unfinished job of its project exists.
@@ -89,6 +145,7 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
        lease_until = NULL, updated_at = ?
      WHERE id = ? AND run_id = ? AND status = 'running'`,
   );
+  const completion = createCompletion(s);
   const insertPart = s.prepare<never, [string, number, Uint8Array]>(
     "INSERT INTO job_content_parts (job_id, part, bytes) VALUES (?, ?, ?)",
   );
@@ -111,9 +168,6 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
     }
     return out;
   };
-  const writer = createRecordWriter(s);
-  const imports = createImportWriter(s);
-  const versions = createExportVersions(s);
   const unfinishedCount = s.prepare<{ n: number | bigint }, []>(
     "SELECT count(*) AS n FROM jobs WHERE status IN ('pending', 'running')",
   );
@@ -121,15 +175,10 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
     "UPDATE jobs SET lease_until = NULL, updated_at = ? WHERE status = 'running'",
   );
 
-  const completeTx = db.transaction((id: string, runId: string, c: ImportCommit, now: string): boolean => {
-    if (finish.run("completed", JSON.stringify(c.summary), null, now, id, runId).changes === 0) return false;
-    dropContent.run(id);
-    imports.apply(c, now);
-    if (c.writes.length > 0 || c.deleteIds.length > 0) versions.bump(c.projectId, [c.language]);
-    if (c.audit) writer.activity({ ...c.audit.activity, at: now });
-    return true;
-  });
-
+  const completeTx = db.transaction((id: string, runId: string, c: ImportCommit, now: string): boolean =>
+    toEnd(completion(id, runId, c, now)),
+  );
+  const completeApart = apart && createApartCompletion(apart);
   const createTx = db.transaction((j: Job) => {
     insert.run(
       j.id,
@@ -147,6 +196,7 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
       null,
       j.attempts,
     );
+    // The content goes in parts, in the job's transaction: stored before the 202, or not at all.
     const content = j.payload?.content;
     if (!content) return;
     for (let at = 0, part = 0; at < content.byteLength || part === 0; at += CONTENT_PART_BYTES, part++) {
@@ -175,6 +225,7 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
       return renew.run(leaseUntil, id, runId).changes > 0;
     },
     async complete(id, runId, commit, now) {
+      if (completeApart) return completeApart(id, runId, commit, now);
       // IMMEDIATE takes the write lock up front, so a concurrent writer waits (busy_timeout)
       // instead of failing when this transaction upgrades from reading to writing.
       return completeTx.immediate(id, runId, commit, now);
@@ -185,8 +236,76 @@ export function createSqliteJobStore(db: Database, s: Statements): JobStore {
     async countUnfinished() {
       return Number(unfinishedCount.get()?.n ?? 0);
     },
+    async listByProject(projectId, limit) {
+      return recent.all(projectId, limit).map((r) => toJob(r));
+    },
     async releaseLeases(now) {
       return release.run(now).changes;
     },
   };
+}
+
+/**
+ * The import's transaction on its own connection, yielding every SLICE_MS: readers see nothing of
+ * it until COMMIT, and a process killed meanwhile leaves nothing of it (SQLite rolls it back).
+ */
+function createApartCompletion({ db, s, gate }: ImportConnection) {
+  const completion = createCompletion(s);
+  const insertPart = s.prepare<never, [string, number, Uint8Array]>(
+    "INSERT INTO job_content_parts (job_id, part, bytes) VALUES (?, ?, ?)",
+  );
+  const contentSize = s.prepare<{ parts: number | bigint; n: number | bigint | null }, [string]>(
+    "SELECT count(*) AS parts, sum(length(bytes)) AS n FROM job_content_parts WHERE job_id = ?",
+  );
+  const contentPart = s.prepare<{ bytes: Uint8Array }, [string, number]>(
+    "SELECT bytes FROM job_content_parts WHERE job_id = ? AND part = ?",
+  );
+  const dropContent = s.prepare<never, [string]>("DELETE FROM job_content_parts WHERE job_id = ?");
+  /** The stored content, read part by part into one buffer; null when the job has none. */
+  const readContent = (id: string): Uint8Array | null => {
+    const size = contentSize.get(id);
+    if (!size || size.n === null) return null;
+    const out = new Uint8Array(Number(size.n));
+    for (let part = 0, at = 0; part < Number(size.parts); part++) {
+      const bytes = contentPart.get(id, part)?.bytes ?? new Uint8Array(0);
+      out.set(bytes, at);
+      at += bytes.byteLength;
+    }
+    return out;
+  };
+  return async (id: string, runId: string, c: ImportCommit, now: string): Promise<boolean> => {
+    const release = await gate.acquire();
+    try {
+      db.run("BEGIN IMMEDIATE");
+      try {
+        const steps = completion(id, runId, c, now);
+        let since = performance.now();
+        for (;;) {
+          const r = steps.next();
+          if (r.done) {
+            db.run(r.value ? "COMMIT" : "ROLLBACK");
+            return r.value;
+          }
+          if (performance.now() - since >= SLICE_MS) {
+            await nextTurn();
+            since = performance.now();
+          }
+        }
+      } catch (e) {
+        rollback(db);
+        throw e;
+      }
+    } finally {
+      release();
+    }
+  };
+}
+
+/** Ends the open transaction, if SQLite has not ended it already (it does on some errors). */
+function rollback(db: Database): void {
+  try {
+    db.run("ROLLBACK");
+  } catch {
+    // No transaction was open any more.
+  }
 }

@@ -74,7 +74,7 @@ for (const kind of kinds) {
         await p.as(org.id, "ci").push(payload);
         await p.idle();
       };
-      /** [reference keys, fr filled] from the API's report, and fr's statuses from the workspace's. */
+      /** Reference keys, de and fr filled from the API's report, and fr's statuses from the workspace's. */
       const read = async () => {
         const api = await reader.as(org.id, "ci").coverage(project.id);
         const fr = api.locales.find((l) => l.language === "fr");
@@ -83,6 +83,7 @@ for (const kind of kinds) {
         );
         return {
           reference: api.referenceKeyCount,
+          de: api.locales.find((l) => l.language === "de")?.filledKeys,
           fr: fr?.filledKeys,
           approved: people?.approved,
           missing: people?.missing,
@@ -91,16 +92,17 @@ for (const kind of kinds) {
 
       await push(writer, "en", { k1: "A", k2: "B", k3: "C", k4: "D" });
       await push(writer, "fr", { k1: "a", k2: "b" });
-      expect(await read()).toEqual({ reference: 4, fr: 2, approved: 0, missing: 2 });
+      await push(writer, "de", { k1: "x", k4: "y" });
+      expect(await read()).toEqual({ reference: 4, de: 2, fr: 2, approved: 0, missing: 2 });
       // Read again with nothing changed: the kept counts.
-      expect(await read()).toEqual({ reference: 4, fr: 2, approved: 0, missing: 2 });
+      expect(await read()).toEqual({ reference: 4, de: 2, fr: 2, approved: 0, missing: 2 });
 
       await push(writer, "fr", { k3: "c" });
-      expect(await read()).toEqual({ reference: 4, fr: 3, approved: 0, missing: 1 });
+      expect(await read()).toEqual({ reference: 4, de: 2, fr: 3, approved: 0, missing: 1 });
 
       // An emptied base value is no reference key any more, for every language.
       await push(writer, "en", { k1: "" });
-      expect(await read()).toEqual({ reference: 3, fr: 2, approved: 0, missing: 1 });
+      expect(await read()).toEqual({ reference: 3, de: 1, fr: 2, approved: 0, missing: 1 });
 
       const page = await writer.records.browse(owner, project.id, { languages: "fr" });
       const k2 = page.data.find((r) => r.key === "k2")?.records.fr;
@@ -110,20 +112,20 @@ for (const kind of kinds) {
         status: "approved",
         version: k2?.version ?? null,
       });
-      expect(await read()).toEqual({ reference: 3, fr: 2, approved: 1, missing: 1 });
+      expect(await read()).toEqual({ reference: 3, de: 1, fr: 2, approved: 1, missing: 1 });
 
       await writer.records.deleteKeys(owner, project.id, { keys: ["k3"] });
-      expect(await read()).toEqual({ reference: 2, fr: 1, approved: 1, missing: 1 });
+      expect(await read()).toEqual({ reference: 2, de: 1, fr: 1, approved: 1, missing: 1 });
 
       await writer.records.restoreKey(owner, project.id, { key: "k3" });
-      expect(await read()).toEqual({ reference: 3, fr: 2, approved: 1, missing: 1 });
+      expect(await read()).toEqual({ reference: 3, de: 1, fr: 2, approved: 1, missing: 1 });
 
       // A renamed key moves in every language: nothing changes, but the counts are counted again.
       await writer.records.renameKey(owner, project.id, { from: "k2", to: "k9" });
-      expect(await read()).toEqual({ reference: 3, fr: 2, approved: 1, missing: 1 });
+      expect(await read()).toEqual({ reference: 3, de: 1, fr: 2, approved: 1, missing: 1 });
 
       await push(writer, "fr", { k4: "d" });
-      expect(await read()).toEqual({ reference: 3, fr: 3, approved: 1, missing: 0 });
+      expect(await read()).toEqual({ reference: 3, de: 1, fr: 3, approved: 1, missing: 0 });
     });
   });
 }
