@@ -106,7 +106,7 @@ async function main(argv: string[]): Promise<number> {
     figures.push(...(await benchStore(store, options, documents())));
   }
   if (RECORD_FIGURES.some((n) => wants(options, n))) {
-    log("records: browse and edit in process on SQLite");
+    log("records: browse and edit in process on SQLite and Postgres");
     figures.push(...(await benchRecords(options, (n) => wants(options, n), tmpdir(), log)));
   }
   if (BROWSER_FIGURES.some((n) => wants(options, n))) {

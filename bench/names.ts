@@ -32,16 +32,25 @@ export function storeFigureNames(store: StoreKind): string[] {
 /** `checkTranslation` over 50,000 pairs, in process: no store, no server. */
 export const CHECKS = "checks-50k";
 
-/** Records (issue 11), in process on SQLite; absolute targets in milliseconds (bench/records.ts). */
-export const BROWSE_FILTERED = "browse-50k-sqlite-filtered";
-export const BROWSE_SEARCH = "browse-50k-sqlite-search";
+/** Records (issue 11), in process on each store; absolute targets in milliseconds (bench/records.ts). */
+export const browseFiltered = (store: StoreKind) => `browse-50k-${store}-filtered`;
+export const browseSearch = (store: StoreKind) => `browse-50k-${store}-search`;
+export const BROWSE_FILTERED = browseFiltered("sqlite");
+export const BROWSE_SEARCH = browseSearch("sqlite");
 export const EDIT_P50 = "edit-sqlite-p50";
-export const RECORD_FIGURES = [BROWSE_FILTERED, BROWSE_SEARCH, EDIT_P50] as const;
-export const RECORD_TARGET_MS: Readonly<Record<string, number>> = {
-  [BROWSE_FILTERED]: 20,
-  [BROWSE_SEARCH]: 50,
-  [EDIT_P50]: 5,
-};
+export const RECORD_FIGURES = [
+  BROWSE_FILTERED,
+  BROWSE_SEARCH,
+  EDIT_P50,
+  browseFiltered("postgres"),
+  browseSearch("postgres"),
+] as const;
+export const RECORD_TARGET_MS: Readonly<Record<string, number>> = Object.fromEntries(
+  STORES.flatMap((store) => [
+    [browseFiltered(store), 20],
+    [browseSearch(store), 50],
+  ]).concat([[EDIT_P50, 5]]),
+);
 
 /** The workspace in Chromium on a 50,000-key SQLite project (issue 12); absolute targets (bench/browser.ts). */
 export const BROWSER_FIRST_ROWS = "browser-first-rows-50k";

@@ -14,7 +14,7 @@ import { coverage } from "./coverage.ts";
 import { isParlanceError } from "./errors.ts";
 import { createEventBus } from "./events.ts";
 import { createImportRunner, type Logger } from "./import-runner.ts";
-import { getJob } from "./jobs.ts";
+import { getJob, listProjectJobs } from "./jobs.ts";
 import { keyInfo } from "./key-info.ts";
 import { requestToken, type TokenRequest } from "./oauth.ts";
 import { createPeople } from "./people/index.ts";
@@ -66,6 +66,8 @@ export function createParlance(input: CoreDeps, options: ParlanceOptions = {}) {
       }
     },
     getJob: (p: Principal, id: string) => getJob(deps, p, id),
+    /** The project's most recent jobs, newest first. */
+    listProjectJobs: (p: Principal, projectId: string) => listProjectJobs(deps, p, projectId),
     pull: (p: Principal, req: PullRequest) => pull(deps, p, req),
     /** The pull as a file to send: its tag before any row is read, its pieces when opened. */
     pullFile: (p: Principal, req: PullRequest) => pullFile(deps, p, req),

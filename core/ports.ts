@@ -271,6 +271,11 @@ export interface JobStore {
   /** How many jobs are `pending` or `running`: the length of the queue. */
   countUnfinished(): Promise<number>;
   /**
+   * The project's `limit` most recent jobs, newest (last created) first, without their payload
+   * (as `get`). Empty when it has none.
+   */
+  listByProject(projectId: string, limit: number): Promise<Job[]>;
+  /**
    * Makes every `running` job claimable at once (lease cleared). Only for a store that a single
    * server instance owns, at start-up: whatever was running died with the previous process.
    */

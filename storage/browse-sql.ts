@@ -11,7 +11,8 @@
  * run once per browse); the other queries then take that list as a parameter.
  * Placeholders are `?`; Postgres numbers them (`toNumbered`).
  */
-import type { BrowseQuery } from "../core/records/types.ts";
+import type { BrowseCounts, BrowseQuery } from "../core/records/types.ts";
+import type { TranslationStatus } from "../core/types.ts";
 
 export interface Dialect {
   /** A boolean SQL expression: the text column holds the parameter as a substring. */
@@ -30,6 +31,11 @@ export interface Dialect {
   inKeys(column: string): string;
   /** The list parameter as the store takes it. */
   keys(keys: readonly string[]): Param;
+  /**
+   * What stands for a record's key where keys are only counted: the key itself, or a stored
+   * digest of it that an index can carry when keys are too long for one (Postgres).
+   */
+  counted(t: string): string;
 }
 
 export type Param = string | number | readonly string[];
@@ -90,8 +96,10 @@ export function keysQuery(
   d: Dialect,
   paged: boolean,
   matched: readonly string[] | null,
+  counting = false,
 ): Query {
   const params: Query["params"] = [];
+  const key = (t: string) => (counting ? d.counted(t) : `${t}.key`);
   const select = (where: string[], language: string, t = "t") => {
     params.push(q.projectId, language);
     const all = [`${t}.project_id = ?`, `${t}.language = ?`, ...where];
@@ -103,14 +111,14 @@ export function keysQuery(
       all.push(`${t}.key > ?`);
       params.push(q.after);
     }
-    return `SELECT ${t}.key AS key FROM translations ${t} WHERE ${all.join(" AND ")}`;
+    return `SELECT ${key(t)} AS key FROM translations ${t} WHERE ${all.join(" AND ")}`;
   };
   let sql: string;
   if (q.filter.missing) {
     const base = select([d.filled("t")], q.baseLanguage);
     if (hasRecordFilter(q)) {
       const conditions = [`NOT ${d.filled("t")}`];
-      const language = `SELECT t.key AS key FROM translations t WHERE t.project_id = ? AND t.language = ?`;
+      const language = `SELECT ${key("t")} AS key FROM translations t WHERE t.project_id = ? AND t.language = ?`;
       params.push(q.projectId, q.language);
       conditions.push(...recordConditions(q, d, params));
       sql = `${base} INTERSECT ${language} AND ${conditions.join(" AND ")}`;
@@ -122,7 +130,7 @@ export function keysQuery(
     const p: Query["params"] = [];
     conditions.push(...recordConditions(q, d, p));
     params.push(q.projectId, q.language, ...p);
-    sql = `SELECT t.key AS key FROM translations t WHERE t.project_id = ? AND t.language = ? AND ${conditions.join(" AND ")}`;
+    sql = `SELECT ${key("t")} AS key FROM translations t WHERE t.project_id = ? AND t.language = ? AND ${conditions.join(" AND ")}`;
     if (matched !== null) {
       sql += ` AND ${d.inKeys("t.key")}`;
       params.push(d.keys(matched));
@@ -145,27 +153,71 @@ export function keysQuery(
 
 /** How many keys match every filter. */
 export function totalQuery(q: BrowseQuery, d: Dialect, matched: readonly string[] | null): Query {
-  const keys = keysQuery(q, d, false, matched);
+  const keys = keysQuery(q, d, false, matched, true);
   return { sql: `SELECT COUNT(*) AS n FROM (${keys.sql}) k`, params: keys.params };
 }
 
 /**
- * Per status of the language's records among the matched keys: how many, how many with warnings;
- * and, in a row whose status is NULL, how many keys are missing in the language.
+ * Per status of the language's records among the matched keys: how many (`n`), how many with
+ * warnings (`w`), and how many pass the filter on the record (`f`, when the total comes from this
+ * scan: see `totalFrom`). One walk of the language's records gives the counts and the total.
  */
-export function countsQuery(q: BrowseQuery, d: Dialect, matched: readonly string[] | null): Query {
-  const params: Query["params"] = [q.projectId, q.language];
-  let statuses = `SELECT t.status AS status, COUNT(*) AS n, SUM(CASE WHEN ${d.flagged("t")} THEN 1 ELSE 0 END) AS w
-    FROM translations t WHERE t.project_id = ? AND t.language = ?`;
+export function statusQuery(q: BrowseQuery, d: Dialect, matched: readonly string[] | null): Query {
+  const params: Query["params"] = [];
+  let passing = "0";
+  if (totalFrom(q) === "statuses") {
+    passing = `SUM(CASE WHEN ${recordConditions(q, d, params).join(" AND ")} THEN 1 ELSE 0 END)`;
+  }
+  params.push(q.projectId, q.language);
+  let sql = `SELECT t.status AS status, COUNT(*) AS n, SUM(CASE WHEN ${d.flagged("t")} THEN 1 ELSE 0 END) AS w,
+    ${passing} AS f FROM translations t WHERE t.project_id = ? AND t.language = ?`;
   if (matched !== null) {
-    statuses += ` AND ${d.inKeys("t.key")}`;
+    sql += ` AND ${d.inKeys("t.key")}`;
     params.push(d.keys(matched));
   }
-  const missing = totalQuery({ ...q, filter: { missing: true } }, d, matched);
-  return {
-    sql: `${statuses} GROUP BY t.status UNION ALL SELECT NULL, (${missing.sql}), 0`,
-    params: [...params, ...missing.params],
+  return { sql: `${sql} GROUP BY t.status`, params };
+}
+
+/** How many matched keys have a non-empty base value and none in the language. */
+export const missingQuery = (q: BrowseQuery, d: Dialect, matched: readonly string[] | null): Query =>
+  totalQuery({ ...q, filter: { missing: true } }, d, matched);
+
+/**
+ * Where a browse's total comes from: a filter on the record alone is the status scan's `f`,
+ * `missing` alone is the missing count; no filter (the keys of every language) and `missing` with
+ * a filter on the record need their own count (`totalQuery`).
+ */
+export function totalFrom(q: BrowseQuery): "statuses" | "missing" | "own" {
+  const onRecord = hasRecordFilter(q);
+  if (q.filter.missing) return onRecord ? "own" : "missing";
+  return onRecord ? "statuses" : "own";
+}
+
+/** The counts of a browse from the status scan's rows, the missing count and the total. */
+export function tallyCounts(
+  statusRows: readonly Record<string, unknown>[],
+  missing: number,
+  own: number | null,
+  q: BrowseQuery,
+): BrowseCounts {
+  const counts: BrowseCounts = {
+    total: 0,
+    missing,
+    draft: 0,
+    pending: 0,
+    needs_review: 0,
+    approved: 0,
+    warnings: 0,
   };
+  let passing = 0;
+  for (const r of statusRows) {
+    counts[r.status as TranslationStatus] = Number(r.n);
+    counts.warnings += Number(r.w ?? 0);
+    passing += Number(r.f ?? 0);
+  }
+  const from = totalFrom(q);
+  counts.total = from === "statuses" ? passing : from === "missing" ? missing : (own ?? 0);
+  return counts;
 }
 
 /** `?` placeholders as Postgres' `$1`, `$2`…; the SQL here holds no other question mark. */

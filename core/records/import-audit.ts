@@ -31,10 +31,10 @@ export async function importAudit(
   const actor = job.actor ?? UNKNOWN;
   const base = project.baseLanguage;
   const isBase = language === base;
-  const baseRows = isBase ? null : await deps.storage.translations.readLanguage(project.id, base);
+  const baseRows = isBase ? null : await baseValues(deps, project, plan);
   const check = (key: string, value: string): Warning[] =>
     checkTranslation({
-      base: baseRows ? (baseRows.get(key)?.value ?? null) : null,
+      base: baseRows ? baseRows(key) : null,
       value,
       baseLanguage: base,
       language,
@@ -79,6 +79,26 @@ export async function importAudit(
       at,
     },
   };
+}
+
+/** Below this many writes, the base values of just their keys are read instead of the whole base. */
+const PROBE_BASE_BELOW = 10_000;
+
+/** The base value of each key the plan writes (null where the base has no record). */
+async function baseValues(
+  deps: Deps,
+  project: Project,
+  plan: ImportPlan,
+): Promise<(key: string) => string | null> {
+  if (plan.writes.length === 0) return () => null;
+  if (plan.writes.length < PROBE_BASE_BELOW) {
+    const keys = plan.writes.map((w) => w.key);
+    const records = await deps.storage.records.read(project.id, keys, [project.baseLanguage]);
+    const values = new Map(records.map((r) => [r.key, r.value]));
+    return (key) => values.get(key) ?? null;
+  }
+  const rows = await deps.storage.translations.readLanguage(project.id, project.baseLanguage);
+  return (key) => rows.get(key)?.value ?? null;
 }
 
 /** The base changed: every other language's record of a changed key is checked against the new base. */

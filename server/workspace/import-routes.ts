@@ -47,6 +47,23 @@ export const importRoutes = (kit: WorkspaceKit) =>
       },
     )
     .get(
+      `${WORKSPACE_PREFIX}/projects/:projectId/jobs`,
+      async ({ request, params }) => {
+        const { principal, project } = await kit.inProject(request, params.projectId);
+        return { data: await kit.parlance.listProjectJobs(principal, project.id) };
+      },
+      {
+        ...requireUser(kit),
+        params: t.Object({ projectId: t.String() }),
+        response: { 200: data(t.Array(ImportJob), "Newest first, at most 20"), ...errors(400, 401, 404) },
+        detail: describe({
+          id: "listProjectJobs",
+          summary: "The project's recent import jobs, with their status",
+          tag: "Imports",
+        }),
+      },
+    )
+    .get(
       `${WORKSPACE_PREFIX}/projects/:projectId/jobs/:jobId`,
       async ({ request, params }) => {
         const { principal, project } = await kit.inProject(request, params.projectId);

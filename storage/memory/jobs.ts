@@ -127,6 +127,14 @@ export function createMemoryJobStore(table: TranslationTable, log: RecordLog): J
       finish(j, "failed", now);
       return true;
     },
+    async listByProject(projectId, limit) {
+      // The map keeps creation order; the newest are last.
+      const mine = [...jobs.values()].filter((j) => j.projectId === projectId);
+      return mine
+        .slice(-limit)
+        .reverse()
+        .map((j) => ({ ...copy(j), payload: null }));
+    },
     async countUnfinished() {
       let n = 0;
       for (const j of jobs.values()) if (unfinished(j)) n++;

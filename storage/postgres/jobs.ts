@@ -142,6 +142,13 @@ export function createJobStore(sql: Sql): JobStore {
         WHERE id = ${id} AND run_id = ${runId} AND status = 'running'`;
       return result.count > 0;
     },
+    async listByProject(projectId, limit) {
+      const rows = await sql`
+        SELECT id, org_id, project_id, type, status, run_id, summary, error_message, NULL AS payload,
+               lease_until, attempts, created_at, updated_at
+        FROM jobs WHERE project_id = ${projectId} ORDER BY seq DESC LIMIT ${limit}`;
+      return rows.map(toJob);
+    },
     async countUnfinished() {
       // The partial index jobs_unfinished holds exactly these rows.
       const [row] = await sql`SELECT count(*)::int AS n FROM jobs WHERE status IN ('pending', 'running')`;

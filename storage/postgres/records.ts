@@ -3,17 +3,20 @@ import type { Warning } from "../../core/checks/index.ts";
 import { compareCodePoints } from "../../core/code-point.ts";
 import type { RecordStore } from "../../core/ports.ts";
 import type { Actor } from "../../core/principal.ts";
-import type { ActivityItem, BrowseCounts, HistoryEntry, RecordState } from "../../core/records/types.ts";
+import type { ActivityItem, HistoryEntry, RecordState } from "../../core/records/types.ts";
 import type { TranslationStatus } from "../../core/types.ts";
 import { browseRows } from "../browse-rows.ts";
 import {
-  countsQuery,
   type Dialect,
   hasText,
   keysQuery,
   matchQuery,
+  missingQuery,
   type Query,
+  statusQuery,
+  tallyCounts,
   toNumbered,
+  totalFrom,
   totalQuery,
 } from "../browse-sql.ts";
 import { tallyCoverage } from "../coverage-tally.ts";
@@ -27,10 +30,14 @@ const POSTGRES: Dialect = {
   contains: (column) => `strpos(${column}, ?) > 0`,
   search: (t) => `COALESCE(${t}.search, lower(${t}.key) || chr(1) || lower(${t}.value))`,
   date: "?::timestamptz",
-  filled: (t) => `${t}.value <> ''`,
-  flagged: (t) => `${t}.warnings IS NOT NULL`,
-  inKeys: (column) => `${column} = ANY (?::text[])`,
+  filled: (t) => `${t}.filled`,
+  flagged: (t) => `${t}.flagged`,
+  // Through translations_key (project, language, digest): one probe per listed key, where
+  // `key = ANY (…)` compared every record of the language with every listed key.
+  inKeys: (column) =>
+    `parlance_key_digest(${column}) = ANY (ARRAY(SELECT parlance_key_digest(k) FROM unnest(?::text[]) AS k))`,
   keys: (keys) => keys,
+  counted: (t) => `${t}.key_digest`,
 };
 
 const toRecord = (r: DbRow): RecordState => ({
@@ -103,27 +110,18 @@ export function createRecordStore(sql: Sql, coverage: CoverageGroups): RecordSto
         const keys = (await go(keysQuery(q, POSTGRES, true, matched))).map((r) => str(r.key));
         const more = keys.length > q.limit;
         if (more) keys.pop();
-        const counts: BrowseCounts = {
-          total: 0,
-          missing: 0,
-          draft: 0,
-          pending: 0,
-          needs_review: 0,
-          approved: 0,
-          warnings: 0,
-        };
-        const [total, tallies] = await Promise.all([
-          go(totalQuery(q, POSTGRES, matched)),
-          go(countsQuery(q, POSTGRES, matched)),
+        // The status scan gives the total of a filter on the record; others need their own count.
+        const [statuses, missing, own] = await Promise.all([
+          go(statusQuery(q, POSTGRES, matched)),
+          go(missingQuery(q, POSTGRES, matched)),
+          totalFrom(q) === "own" ? go(totalQuery(q, POSTGRES, matched)) : null,
         ]);
-        counts.total = num(total[0]?.n ?? 0);
-        for (const r of tallies) {
-          if (r.status === null) counts.missing = num(r.n);
-          else {
-            counts[str(r.status) as TranslationStatus] = num(r.n);
-            counts.warnings += num(r.w ?? 0);
-          }
-        }
+        const counts = tallyCounts(
+          statuses,
+          num(missing[0]?.n ?? 0),
+          own === null ? null : num(own[0]?.n ?? 0),
+          q,
+        );
         const languages = [...new Set([q.baseLanguage, ...q.languages])];
         const found =
           keys.length === 0

@@ -195,6 +195,21 @@ CREATE TABLE deleted_records (
 CREATE INDEX deleted_records_key ON deleted_records (project_id, md5(key));
 `;
 
+// Browsing's filters and counts read one language's records; like SQLite's translations_browse,
+// this index holds every column they test, so the counts are index-only scans and a status or
+// warnings filter visits only the rows it keeps. `filled`, `flagged` and the key's digest are
+// stored (generated) so the index can carry them: the key itself may pass a btree entry's limit,
+// so the missing count compares digests, a page's keys are sorted after the filter, and lists of
+// keys are found through translations_key (storage/postgres/records.ts).
+const browseIndex = `
+ALTER TABLE translations
+  ADD COLUMN filled boolean GENERATED ALWAYS AS (value <> '') STORED,
+  ADD COLUMN flagged boolean GENERATED ALWAYS AS (warnings IS NOT NULL) STORED,
+  ADD COLUMN key_digest bytea GENERATED ALWAYS AS (parlance_key_digest(key)) STORED;
+CREATE INDEX translations_browse
+  ON translations (project_id, language, status, flagged, filled, updated_at, updated_by_user, key_digest);
+`;
+
 // Counting coverage walks every record of a project (500,000 for 50,000 keys in 10 languages). The
 // counts are kept with the project's export versions (migration 7) they were counted at: any change
 // of the project's records replaces one of them, so kept counts are used only while every version is
@@ -325,6 +340,7 @@ CREATE TABLE export_versions (
 );
 `,
   },
+  { version: 8, name: "browse index: filters and counts read one index", sql: browseIndex },
   { version: 9, name: "coverage counted once per change of a project", sql: coverage },
   {
     version: 10,

@@ -109,6 +109,10 @@ export function createSqliteJobStore(db: Database, s: Statements, apart?: Import
   const select = s.prepare<JobRow, [string]>(
     `SELECT ${COLUMNS.replace("payload", "NULL AS payload").replace("content", "NULL AS content")} FROM jobs WHERE id = ?`,
   );
+  const recent = s.prepare<JobRow, [string, number]>(
+    `SELECT ${COLUMNS.replace("payload", "NULL AS payload").replace("content", "NULL AS content")}
+     FROM jobs WHERE project_id = ? ORDER BY seq DESC LIMIT ?`,
+  );
   // One statement, so it is atomic: the subquery and the update see the same snapshot under the
   // write lock. A job is claimable only if no older unfinished job of its project exists.
   const claim = s.prepare<JobRow, [string, string, string, string]>(
@@ -185,6 +189,9 @@ export function createSqliteJobStore(db: Database, s: Statements, apart?: Import
     },
     async countUnfinished() {
       return Number(unfinishedCount.get()?.n ?? 0);
+    },
+    async listByProject(projectId, limit) {
+      return recent.all(projectId, limit).map(toJob);
     },
     async releaseLeases(now) {
       return release.run(now).changes;

@@ -2,20 +2,23 @@ import type { Database, SQLQueryBindings, Statement } from "bun:sqlite";
 import { compareCodePoints } from "../../core/code-point.ts";
 import type { RecordStore } from "../../core/ports.ts";
 import { storedSearchText } from "../../core/records/fold.ts";
-import type { ActivityItem, BrowseCounts, BrowseQuery, RecordCommit } from "../../core/records/types.ts";
+import type { ActivityItem, BrowseQuery, RecordCommit } from "../../core/records/types.ts";
 import { browseRows } from "../browse-rows.ts";
 import {
-  countsQuery,
   type Dialect,
   hasText,
   keysQuery,
   matchQuery,
+  missingQuery,
   type Query,
+  statusQuery,
+  tallyCounts,
+  totalFrom,
   totalQuery,
 } from "../browse-sql.ts";
 import { tallyCoverage } from "../coverage-tally.ts";
 import { paged } from "../paged.ts";
-import { createBrowseMemo } from "./browse-memo.ts";
+import { type BrowseMemo, createBrowseMemo } from "./browse-memo.ts";
 import type { CoverageGroups } from "./coverage.ts";
 import { createExportVersions } from "./export-versions.ts";
 import {
@@ -39,6 +42,7 @@ const SQLITE: Dialect = {
   flagged: (t) => `${t}.flagged = 1`,
   inKeys: (column) => `${column} IN (SELECT value FROM json_each(?))`,
   keys: (keys) => JSON.stringify(keys),
+  counted: (t) => `${t}.key`,
 };
 
 /** Thrown inside a transaction to roll it back with an answer. */
@@ -61,9 +65,9 @@ export function createSqliteRecordStore(db: Database, s: Statements, coverage: C
   };
   const all = (q: Query) => prepared(q.sql).all(...(q.params as SQLQueryBindings[]));
   const memo = createBrowseMemo(s);
-  const matchedKeys = (q: BrowseQuery) =>
+  const matchedKeys = (q: BrowseQuery, remember: ReturnType<BrowseMemo["of"]>) =>
     hasText(q)
-      ? memo(`match\u0001${q.projectId}\u0001${q.language}\u0001${q.filter.q}`, () =>
+      ? remember(`match\u0001${q.language}\u0001${q.filter.q}`, () =>
           all(matchQuery(q, SQLITE)).map((r) => r.key as string),
         )
       : null;
@@ -141,18 +145,24 @@ export function createSqliteRecordStore(db: Database, s: Statements, coverage: C
     "DELETE FROM deleted_records WHERE project_id = ? AND key = ?",
   );
   const browse = db.transaction((q: BrowseQuery) => {
-    const matched = matchedKeys(q);
+    const remember = memo.of(q.projectId);
+    const matched = matchedKeys(q, remember);
     const keys = all(keysQuery(q, SQLITE, true, matched)).map((r) => r.key as string);
     const more = keys.length > q.limit;
     if (more) keys.pop();
-    const scope = `${q.projectId}\u0001${q.language}\u0001${q.filter.q ?? ""}`;
-    const counts: BrowseCounts = {
-      ...memo(`counts\u0001${scope}`, () => tally(all(countsQuery(q, SQLITE, matched)))),
-    };
-    const filters = JSON.stringify([q.projectLanguages, q.filter]);
-    counts.total = memo(`total\u0001${scope}\u0001${filters}`, () =>
-      int((all(totalQuery(q, SQLITE, matched))[0]?.n as number) ?? 0),
-    );
+    // Remembered per project until it changes: the missing count per text; the status scan (and
+    // with it the total of a filter on the record) and any other total per filter as well.
+    const scope = `${q.language}\u0001${q.filter.q ?? ""}`;
+    const filters = `${scope}\u0001${JSON.stringify([q.projectLanguages, q.filter])}`;
+    const count = (x: Query) => int((all(x)[0]?.n as number) ?? 0);
+    const missing = remember(`missing\u0001${scope}`, () => count(missingQuery(q, SQLITE, matched)));
+    const statusKey = totalFrom(q) === "statuses" ? filters : scope;
+    const statuses = remember(`statuses\u0001${statusKey}`, () => all(statusQuery(q, SQLITE, matched)));
+    const own =
+      totalFrom(q) === "own"
+        ? remember(`total\u0001${filters}`, () => count(totalQuery(q, SQLITE, matched)))
+        : null;
+    const counts = tallyCounts(statuses, missing, own, q);
     const languages = [...new Set([q.baseLanguage, ...q.languages])];
     const found =
       keys.length === 0 ? [] : readRecords.all(q.projectId, JSON.stringify(keys), JSON.stringify(languages));
@@ -304,7 +314,7 @@ export function createSqliteRecordStore(db: Database, s: Statements, coverage: C
       return { rows, more: r.more, counts: r.counts };
     },
     async matchKeys(q) {
-      return all(keysQuery(q, SQLITE, false, matchedKeys(q)))
+      return all(keysQuery(q, SQLITE, false, matchedKeys(q, memo.of(q.projectId))))
         .map((r) => r.key as string)
         .sort(compareCodePoints);
     },
@@ -359,26 +369,6 @@ export function createSqliteRecordStore(db: Database, s: Statements, coverage: C
       return tallyCoverage(coverage(projectId, baseLanguage), baseLanguage, languages);
     },
   };
-}
-
-function tally(rows: Record<string, unknown>[]): BrowseCounts {
-  const counts: BrowseCounts = {
-    total: 0,
-    missing: 0,
-    draft: 0,
-    pending: 0,
-    needs_review: 0,
-    approved: 0,
-    warnings: 0,
-  };
-  for (const r of rows) {
-    if (r.status === null) counts.missing = int(r.n as number);
-    else {
-      counts[r.status as "draft"] = int(r.n as number);
-      counts.warnings += int((r.w as number) ?? 0);
-    }
-  }
-  return counts;
 }
 
 function entryBase(

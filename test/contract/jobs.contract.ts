@@ -249,6 +249,26 @@ export function jobContract(run: TestFunction, setup: StorageSetup, adapter: str
     expect(await storage.jobs.countUnfinished()).toBe(2);
   });
 
+  test("listByProject: the project's most recent jobs, newest first, without payload; [] when none", async (storage) => {
+    const [p, q] = [await seedProject(storage), await seedProject(storage)];
+    expect(await storage.jobs.listByProject(p.id, 10)).toEqual([]);
+    const [first, , second, third] = await createJobs(storage, p, q, p, p);
+    const runId = id();
+    await storage.jobs.claimNext(runId, at(1), at(5));
+    await storage.jobs.complete(
+      first.id,
+      runId,
+      commitFor(p, "en", { summary: { created: 2, updated: 1 } }),
+      at(2),
+    );
+    const listed = await storage.jobs.listByProject(p.id, 10);
+    expect(listed.map((j) => j.id)).toEqual([third.id, second.id, first.id]);
+    expect(listed[2]).toEqual(must(await storage.jobs.get(first.id)));
+    expect(listed[2]?.status).toBe("completed");
+    expect(listed.every((j) => j.payload === null)).toBe(true);
+    expect((await storage.jobs.listByProject(p.id, 2)).map((j) => j.id)).toEqual([third.id, second.id]);
+  });
+
   test("releaseLeases makes every running job claimable at once", async (storage) => {
     const p = await seedProject(storage);
     const q = await seedProject(storage);

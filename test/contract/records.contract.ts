@@ -323,6 +323,70 @@ export function recordContract(run: TestFunction, setup: StorageSetup, adapter: 
     });
   });
 
+  test("counts, totals and text matches follow every write path, and one project's writes leave another's right", async (storage) => {
+    // Stores may remember counts between browses (SQLite does, per project): each write below
+    // comes after every figure was read once, so a figure remembered too long would show.
+    const p = await seedBrowse(storage);
+    const other = await seedBrowse(storage);
+    const drafts = { statuses: ["draft" as TranslationStatus] };
+    const approved = { statuses: ["approved" as TranslationStatus] };
+    const filters: BrowseQuery["filter"][] = [
+      {},
+      drafts,
+      approved,
+      { missing: true },
+      { warnings: true },
+      { q: "datte" },
+      { q: "b2" },
+      { q: "an", ...drafts },
+    ];
+    const read = async (project: Project) => {
+      const out: Record<string, unknown>[] = [];
+      for (const filter of filters) {
+        const page = await storage.records.browse(query(project, { filter }));
+        expect(page.counts.total).toBe(page.rows.length);
+        out.push({ ...page.counts, keys: page.rows.map((r) => r.key) });
+      }
+      return out;
+    };
+    const otherBefore = await read(other);
+    const seen = await read(p);
+    expect(seen.map((c) => c.total)).toEqual([5, 2, 1, 2, 1, 0, 0, 1]);
+
+    await storage.records.commit(commitOf(other, [write("d", "fr", "Dattier", { status: "draft" })]));
+    expect(await read(p)).toEqual(seen);
+    const otherAfter = await read(other);
+    expect(otherAfter.map((c) => c.total)).toEqual([5, 3, 1, 1, 1, 0, 0, 1]);
+    expect(otherAfter[0]).toMatchObject({ draft: 3, missing: 1 });
+
+    await importRows(storage, p, "fr", { d: "Datte" });
+    const imported = await read(p);
+    expect(imported.map((c) => c.total)).toEqual([5, 3, 1, 1, 1, 1, 0, 1]);
+    expect(imported[0]).toMatchObject({ draft: 3, missing: 1, approved: 1 });
+
+    expect(await storage.records.renameKey(p.id, "b", "b2", activity(p, { action: "key.rename" }))).toBe(
+      "renamed",
+    );
+    expect((await read(p)).map((c) => c.keys)).toEqual([
+      ["a", "b2", "c", "d", "e"],
+      ["b2", "c", "d"],
+      ["a"],
+      ["c"],
+      ["b2"],
+      ["d"],
+      ["b2"],
+      ["b2"],
+    ]);
+    await storage.records.deleteKeys(p.id, ["a"], activity(p, { action: "key.delete" }));
+    const deleted = await read(p);
+    expect(deleted.map((c) => c.total)).toEqual([4, 3, 0, 1, 1, 1, 1, 1]);
+    expect(deleted[0]).toMatchObject({ approved: 0, missing: 1 });
+    await storage.records.restoreKey(p.id, "a", activity(p, { action: "key.restore" }));
+    expect((await read(p)).map((c) => c.total)).toEqual([5, 3, 1, 1, 1, 1, 1, 1]);
+    expect(await read(other)).toEqual(otherAfter);
+    expect(otherBefore).toEqual(seen);
+  });
+
   test("rename keeps ids and history in every language; refuses a taken or unknown key", async (storage) => {
     const p = await seedBrowse(storage);
     const before = await storage.records.read(p.id, ["a"], null);

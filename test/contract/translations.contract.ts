@@ -159,4 +159,60 @@ export function translationContract(run: TestFunction, setup: StorageSetup, adap
     expect(coverage.referenceKeyCount).toBe(0);
     expect(coverage.filled.get("fr") ?? 0).toBe(0);
   });
+
+  test("exportVersion: a language's part moves with its rows and overrides only, never back", async (storage) => {
+    const versionOf = storage.translations.exportVersion;
+    if (!versionOf) return; // optional: pull fingerprints the file instead
+    const p = await seedProject(storage);
+    const parts = async () => {
+      const [en, fr] = (await versionOf.call(storage.translations, p.id, ["en", "fr"])).split(",");
+      return { en, fr };
+    };
+    const seen = new Set<string>();
+    const moved = async (language: "en" | "fr", before: { en?: string; fr?: string }) => {
+      const now = await parts();
+      const still = language === "en" ? "fr" : "en";
+      expect(now[still]).toBe(before[still]);
+      expect(now[language] === before[language]).toBe(false);
+      expect(seen.has(now[language] as string)).toBe(false);
+      seen.add(now[language] as string);
+      return now;
+    };
+    let v = await parts();
+    expect(await parts()).toEqual(v);
+    await importRows(storage, p, "en", { a: "1", b: "2" });
+    v = await moved("en", v);
+    await importRows(storage, p, "fr", { a: "un" });
+    v = await moved("fr", v);
+    const b = (await storage.translations.readLanguage(p.id, "en")).get("b");
+    await importRows(storage, p, "en", {}, { deleteIds: [b?.id as string] });
+    v = await moved("en", v);
+    await storage.environments.set({
+      projectId: p.id,
+      environment: "prod",
+      language: "fr",
+      key: "a",
+      value: "x",
+    });
+    v = await moved("fr", v);
+    await importRows(storage, p, "en", {});
+    expect(await parts()).toEqual(v);
+  });
+
+  test("listForExportWithSource: listForExport's rows, each with its key's value in the source language", async (storage) => {
+    const sourced = storage.translations.listForExportWithSource;
+    if (!sourced) return; // optional: pull reads the base language apart
+    const p = await seedProject(storage);
+    await importRows(storage, p, "en", { a: "A", b: "B" });
+    await importRows(storage, p, "fr", rowsOf(SHUFFLED));
+    const rows = await exported(storage, p.id, "fr");
+    const expected = rows.map((r) => ({ ...r, source: r.key === "a" ? "A" : null }));
+    expect(await sourced.call(storage.translations, p.id, "fr", "en", null)).toEqual(expected);
+    const ids = [rows[3]?.id as string, rows[0]?.id as string, "not-an-id"];
+    expect(await sourced.call(storage.translations, p.id, "fr", "en", ids)).toEqual([
+      expected[0],
+      expected[3],
+    ]);
+    expect(await sourced.call(storage.translations, p.id, "fr", "en", [])).toEqual([]);
+  });
 }

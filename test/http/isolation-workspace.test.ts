@@ -64,6 +64,7 @@ const CASES: Case[] = [
       post({ language: "fr", content: '{"hello":"x"}', dryRun: true }),
     ],
   ],
+  ["listProjectJobs", (i) => [`${W}/projects/${i.projectId}/jobs`]],
   ["getProjectJob", (i) => [`${W}/projects/${i.projectId}/jobs/${i.jobId}`]],
   ["getProjectJob", (i) => [`${W}/projects/${i.ownProjectId}/jobs/${i.jobId}`]],
   ["exportFile", (i) => [`${W}/projects/${i.projectId}/export?language=fr&format=json`]],

@@ -49,9 +49,25 @@ await forEachStore((kind) => {
       status: "completed",
       summary: { created: 1, updated: 1 },
     });
+    // The project's recent jobs list it, newest first, as its own endpoint shows it.
+    const again = await dev.fetch(imports, {
+      method: "POST",
+      json: { content: '{"z":"Z"}', language: "en" },
+    });
+    const second = ((await again.json()) as { data: { jobId: string } }).data.jobId;
+    await s.idle();
+    const listed = await dev.fetch(`/api/workspace/projects/${projectId}/jobs`);
+    expect(listed.status).toBe(200);
+    const jobs = ((await listed.json()) as { data: { id: string }[] }).data;
+    // Older jobs (the seeding push) follow them.
+    expect(jobs.map((j) => j.id).slice(0, 2)).toEqual([second, jobId]);
+    const single = await dev.fetch(`/api/workspace/projects/${projectId}/jobs/${jobId}`);
+    expect(jobs[1] as unknown).toEqual(((await single.json()) as { data: unknown }).data);
     // Another project of the organization does not show it.
     const other = (await s.seed.project(orgId, { name: "Other", base: "en", languages: ["en"] })).id;
     await expectErrorObject(await dev.fetch(`/api/workspace/projects/${other}/jobs/${jobId}`), 404);
+    const none = await dev.fetch(`/api/workspace/projects/${other}/jobs`);
+    expect(((await none.json()) as { data: unknown[] }).data).toEqual([]);
   });
 
   test("translators and reviewers may not import; bad input is 400; strangers get 404", async () => {

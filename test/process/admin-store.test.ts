@@ -151,7 +151,7 @@ if (await postgresReachable()) {
       await root.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       await root.end({ timeout: 5 });
       // DROP DATABASE waits for a checkpoint, which takes seconds on a busy shared cluster.
-    }, 30_000);
+    }, 120_000);
 
     test("a database without Parlance's tables is refused (not migrated); the store is said without its password", async () => {
       await root.unsafe(`CREATE DATABASE ${dbName}`);

@@ -117,7 +117,7 @@ describe("under Deno", () => {
       await server.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       await server.end({ timeout: 5 });
       // DROP DATABASE waits for a checkpoint, which takes seconds on a busy shared cluster.
-    }, 30_000);
+    }, 120_000);
     test("serves the API on Postgres through postgres", async () => {
       await server.unsafe(`CREATE DATABASE ${dbName}`);
       const url = new URL(POSTGRES_URL);

@@ -55,7 +55,7 @@ if (await postgresReachable()) {
       await server.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       await server.end({ timeout: 5 });
       // DROP DATABASE waits for a checkpoint, which takes seconds on a busy shared cluster.
-    }, 30_000);
+    }, 120_000);
 
     test("two instances started at the same moment on an empty database both come up, with one bootstrap key", async () => {
       const [a, b] = await Promise.all([start(), start()]);

@@ -50,6 +50,10 @@ test("a JSON upload: the dry run says what would change, confirming runs the job
   expect(before.status).toBe(404);
   await page.getByRole("button", { name: "Confirm import" }).click();
   await page.getByText("Import job completed: 2 created, 0 updated").waitFor();
+  // The recent imports list it with its live status, newest first.
+  const jobs = page.getByRole("region", { name: "Recent imports" });
+  await jobs.getByText("2 created, 0 updated").waitFor();
+  expect(await jobs.locator("li").first().locator(".chip").textContent()).toBe("completed");
   const after = await fetch(`${s.origin}/api/v1/pull?project_id=${project.id}&language=fr`, {
     headers: { authorization: `Bearer ${s.key}` },
   });

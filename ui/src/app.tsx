@@ -2,7 +2,6 @@
  * The workspace: one page component per route. Pages that need a session send a signed-out person
  * to sign in, and back afterwards.
  */
-import { useEffect } from "preact/hooks";
 import { PageApiKeys } from "./api-keys/page-api-keys.tsx";
 import { PageAccount } from "./auth/page-account.tsx";
 import { PageInvite } from "./auth/page-invite.tsx";
@@ -15,7 +14,7 @@ import { PageEditor } from "./editor/page-editor.tsx";
 import { PageMembers } from "./members/page-members.tsx";
 import { PageProject } from "./projects/page-project.tsx";
 import { navigate, route } from "./router.ts";
-import { loadMe, me } from "./session.ts";
+import { me } from "./session.ts";
 
 /** Pages anyone may open; every other page needs a session. */
 const PUBLIC: Record<string, () => preact.JSX.Element> = {
@@ -44,10 +43,8 @@ function signedInPage(path: string) {
   );
 }
 
+/** Who is signed in is asked once, as the script starts (main.tsx); sign-in asks again. */
 export function App() {
-  useEffect(() => {
-    void loadMe();
-  }, []);
   const { path } = route.value;
   const Public = PUBLIC[path];
   if (Public) return <Public />;

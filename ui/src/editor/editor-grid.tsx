@@ -11,6 +11,9 @@ import { dirOf, type RecordRow } from "../types.ts";
 import { CellEditor, CellView } from "./editor-cell.tsx";
 import { cell, type Editor, isMissing } from "./editor-state.ts";
 
+/** A performance mark set once per page, when the editor's first rows are in the DOM. */
+export const FIRST_ROWS_MARK = "parlance:first-rows";
+
 export const SHORTCUTS: [string, string][] = [
   ["↑ ↓ ← →", "Move between cells"],
   ["Tab / Shift+Tab", "Next / previous cell"],
@@ -88,6 +91,11 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
 
   /** The editor is for typing: once the first rows arrive, the first cell takes the focus. */
   const hasRows = rows.length > 0;
+  // The moment the first rows are in the page, for the bench (bench/browser.ts) and the devtools.
+  useLayoutEffect(() => {
+    if (hasRows && performance.getEntriesByName(FIRST_ROWS_MARK).length === 0)
+      performance.mark(FIRST_ROWS_MARK);
+  }, [hasRows]);
   useEffect(() => {
     if (!hasRows || grid.current?.contains(document.activeElement)) return;
     if (document.activeElement && document.activeElement !== document.body) return;

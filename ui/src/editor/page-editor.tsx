@@ -85,12 +85,12 @@ export function PageEditor({ projectId }: { projectId: string }) {
                 ? ` (${editor.rows.value.length} loaded)`
                 : ""}
             </span>
+            <KeysBar editor={editor} />
             <button type="button" onClick={() => setShortcuts(true)}>
               <KeyboardIcon /> Shortcuts <kbd>?</kbd>
             </button>
           </div>
           <FilterBar project={p} filters={filters} counts={editor.counts.value} />
-          <KeysBar editor={editor} />
           <BulkBar editor={editor} />
           <Notice>{editor.error.value}</Notice>
           <p class="sr-only" role="status" aria-live="polite">

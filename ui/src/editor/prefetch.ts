@@ -5,6 +5,7 @@
  * editor takes it only if the query it would send itself is the same; otherwise it is dropped.
  */
 import { api } from "../api.ts";
+import { prefetchProject } from "../projects/load-project.ts";
 import type { RecordPage } from "../types.ts";
 import { filtersOf, recordsQuery } from "./filters.ts";
 
@@ -15,7 +16,10 @@ let prefetched: { path: string; page: Promise<RecordPage> } | null = null;
 
 export const recordsPath = (projectId: string) => `/projects/${encodeURIComponent(projectId)}/records`;
 
+/** On a project's page or editor, its project at once; in the editor, the first page too if it can. */
 export function prefetchEditor(location: { pathname: string; search: string }): void {
+  const project = /^\/projects\/([^/]+)(\/editor)?$/.exec(location.pathname);
+  if (project?.[1]) prefetchProject(decodeURIComponent(project[1]));
   const match = /^\/projects\/([^/]+)\/editor$/.exec(location.pathname);
   const query = new URLSearchParams(location.search);
   const languages = (query.get("languages") ?? "")
@@ -30,9 +34,12 @@ export function prefetchEditor(location: { pathname: string; search: string }): 
   prefetched = { path, page };
 }
 
-/** The prefetched page for exactly this request, once; undefined when there is none. */
+/**
+ * The prefetched page for exactly this request, once; undefined when there is none. One refused
+ * (signed out then) is asked again: the person may have signed in since.
+ */
 export function takePrefetched(path: string): Promise<RecordPage> | undefined {
   const hit = prefetched?.path === path ? prefetched.page : undefined;
   prefetched = null;
-  return hit;
+  return hit?.catch(() => api<RecordPage>("GET", path));
 }

@@ -1,12 +1,13 @@
 /**
- * Recent imports of the project, from its activity feed (a push is one item with its counts); the
- * feed is read again every few seconds so imports by CI show up while the page is open.
+ * The project's recent import jobs with their status, as GET …/jobs gives them (newest first):
+ * read again every 2 seconds while one is waiting or running, every 10 otherwise, so imports by CI
+ * show up, and move from waiting to done, while the page is open.
  */
 import { useEffect } from "preact/hooks";
 import { apiData } from "../api.ts";
 import { Notice } from "../base/field.tsx";
 import { useAsync } from "../base/use-async.ts";
-import { type ActivityItem, actorName, type Job, when } from "../types.ts";
+import { type Job, when } from "../types.ts";
 
 export const unfinished = (job: Job) => job.status === "pending" || job.status === "running";
 
@@ -19,35 +20,45 @@ export function jobWords(job: Job): string {
   return job.status;
 }
 
-const figures = (detail: Record<string, number | string>) =>
-  ["created", "updated", "deleted"]
-    .filter((k) => typeof detail[k] === "number" && (detail[k] as number) > 0)
-    .map((k) => `${detail[k]} ${k}`)
-    .join(", ") || "no change";
+const STATUS_WORD: Record<Job["status"], string> = {
+  pending: "waiting",
+  running: "running",
+  completed: "completed",
+  failed: "failed",
+};
+const STATUS_CHIP: Record<Job["status"], string> = {
+  pending: "draft",
+  running: "pending",
+  completed: "approved",
+  failed: "needs_review",
+};
 
 export function JobsPanel({ projectId, refresh }: { projectId: string; refresh: number }) {
-  const feed = useAsync(
-    () => apiData<ActivityItem[]>("GET", `/projects/${encodeURIComponent(projectId)}/activity?limit=100`),
+  const jobs = useAsync(
+    () => apiData<Job[]>("GET", `/projects/${encodeURIComponent(projectId)}/jobs`),
     [projectId, refresh],
   );
+  const busy = (jobs.data ?? []).some(unfinished);
   useEffect(() => {
-    const timer = setInterval(feed.reload, 5000);
+    const timer = setInterval(jobs.reload, busy ? 2000 : 10_000);
     return () => clearInterval(timer);
-  }, [feed.reload]);
-  const imports = (feed.data ?? []).filter((item) => item.action === "import").slice(0, 10);
+  }, [jobs.reload, busy]);
+  const list = (jobs.data ?? []).slice(0, 10);
   return (
     <section class="panel" aria-labelledby="jobs-title">
       <h2 id="jobs-title">Recent imports</h2>
-      <Notice>{feed.error}</Notice>
-      {feed.data && imports.length === 0 && <p class="hint">No imports yet.</p>}
-      <ul class="plain">
-        {imports.map((item) => (
-          <li key={item.id}>
-            <span class="chip approved">completed</span> {item.language && <strong>{item.language} </strong>}
-            {figures(item.detail)}{" "}
-            <span class="hint">
-              · {actorName(item.actor)} · {when(item.at)}
-            </span>
+      <Notice>{jobs.error}</Notice>
+      {jobs.data && list.length === 0 && <p class="hint">No imports yet.</p>}
+      <ul class="plain" aria-live="polite">
+        {list.map((job) => (
+          <li key={job.id}>
+            <span class={`chip ${STATUS_CHIP[job.status]}`}>{STATUS_WORD[job.status]}</span>{" "}
+            {job.status === "completed" && job.summary
+              ? jobWords(job).replace(/^completed: /, "")
+              : job.status === "failed"
+                ? job.errorMessage
+                : "import accepted"}{" "}
+            <span class="hint">· {when(job.updatedAt)}</span>
           </li>
         ))}
       </ul>
