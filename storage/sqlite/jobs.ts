@@ -251,28 +251,6 @@ export function createSqliteJobStore(db: Database, s: Statements, apart?: Import
  */
 function createApartCompletion({ db, s, gate }: ImportConnection) {
   const completion = createCompletion(s);
-  const insertPart = s.prepare<never, [string, number, Uint8Array]>(
-    "INSERT INTO job_content_parts (job_id, part, bytes) VALUES (?, ?, ?)",
-  );
-  const contentSize = s.prepare<{ parts: number | bigint; n: number | bigint | null }, [string]>(
-    "SELECT count(*) AS parts, sum(length(bytes)) AS n FROM job_content_parts WHERE job_id = ?",
-  );
-  const contentPart = s.prepare<{ bytes: Uint8Array }, [string, number]>(
-    "SELECT bytes FROM job_content_parts WHERE job_id = ? AND part = ?",
-  );
-  const dropContent = s.prepare<never, [string]>("DELETE FROM job_content_parts WHERE job_id = ?");
-  /** The stored content, read part by part into one buffer; null when the job has none. */
-  const readContent = (id: string): Uint8Array | null => {
-    const size = contentSize.get(id);
-    if (!size || size.n === null) return null;
-    const out = new Uint8Array(Number(size.n));
-    for (let part = 0, at = 0; part < Number(size.parts); part++) {
-      const bytes = contentPart.get(id, part)?.bytes ?? new Uint8Array(0);
-      out.set(bytes, at);
-      at += bytes.byteLength;
-    }
-    return out;
-  };
   return async (id: string, runId: string, c: ImportCommit, now: string): Promise<boolean> => {
     const release = await gate.acquire();
     try {
