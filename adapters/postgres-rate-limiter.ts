@@ -122,7 +122,8 @@ export function createPostgresRateLimiter(
         const waiting = b.queue;
         const need = waiting.length;
         const first = waiting[0] as Waiter;
-        const nowMs = Math.max(...waiting.map((w) => w.nowMs));
+        let nowMs = first.nowMs;
+        for (const w of waiting) if (w.nowMs > nowMs) nowMs = w.nowMs;
         // About LEASE_MS of the bucket's recent traffic ahead, judged by how fast the last lease went.
         const rate = b.served / Math.max(1, nowMs - b.leasedAt);
         const ahead =

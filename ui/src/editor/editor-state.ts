@@ -42,6 +42,8 @@ export function createEditor(project: Project, filters: EditorFilters) {
   /** The cursor after the last row loaded (null before the first page and once complete). */
   let loadedCursor: string | null = null;
   let generation = 0;
+  /** False once the page has left this view: waits for rows end. */
+  const live = signal(true);
   /** The save in flight per cell: the next save of that cell waits for it, to send its version. */
   const inFlight = new Map<string, Promise<unknown>>();
 
@@ -220,7 +222,7 @@ export function createEditor(project: Project, filters: EditorFilters) {
       let answer: number | null = null;
       const dispose = effect(() => {
         const list = rows.value;
-        const done = complete.value;
+        const done = complete.value || !live.value;
         if (answer !== null) return;
         const appended = list.length >= scanned.length && list[0] === scanned[0];
         for (let i = appended ? scanned.length : 0; i < list.length; i++) {
@@ -320,6 +322,7 @@ export function createEditor(project: Project, filters: EditorFilters) {
     toggleSelected,
     stop: () => {
       generation++;
+      live.value = false;
     },
   };
 }
