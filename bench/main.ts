@@ -17,6 +17,7 @@ import {
   getName,
   IMPORT_STALL,
   PEAK_RSS,
+  PEAK_RSS_4X,
   pull304Name,
   pullName,
   pushName,
@@ -28,6 +29,7 @@ import {
 import { type Options, parseOptions, USAGE, UsageError, wants } from "./options.ts";
 import { benchPull } from "./pull.ts";
 import { benchPush, seed } from "./push.ts";
+import { AT_ONCE, benchConcurrentPush } from "./push-concurrent.ts";
 import { benchRecords } from "./records.ts";
 import { jsonReport, textReport } from "./report.ts";
 import { benchScale } from "./scale.ts";
@@ -51,13 +53,14 @@ async function benchStore(store: StoreKind, options: Options, docs: DocumentSet)
     changed: want(pushName(store, "10pct")),
     peakRss: store === "sqlite" && want(PEAK_RSS),
   };
+  const concurrent = store === "sqlite" && want(PEAK_RSS_4X);
   const stall = store === "sqlite" && want(IMPORT_STALL);
   const pulls = FORMATS.some((f) => want(pullName(store, f))) || want(pull304Name(store));
-  const needsData = push.fresh || push.changed || push.peakRss || pulls || stall;
+  const needsData = push.fresh || push.changed || push.peakRss || concurrent || pulls || stall;
   const verbose = options.verbose ? log : () => {};
 
   log(`${store}: starting the server on a fresh store`);
-  const t = await openTarget(store, options.runs);
+  const t = await openTarget(store, options.runs + (concurrent ? AT_ONCE * options.runs : 0));
   current = t;
   try {
     verbose(`${store}: server pid ${t.server.pid} at ${t.server.baseUrl}, store ${t.databaseUrl}`);
@@ -65,6 +68,10 @@ async function benchStore(store: StoreKind, options: Options, docs: DocumentSet)
     if (needsData) {
       const idleKib = await seed(t, docs, log);
       figures.push(...(await benchPush(t, docs, options, push, idleKib, log, verbose)));
+      if (concurrent) {
+        const languages = t.freshLanguages.slice(options.runs);
+        figures.push(await benchConcurrentPush(t, docs, options, languages, idleKib, log));
+      }
       figures.push(...(await benchPull(t, options, want, log)));
     }
     if (want(getName(store))) figures.push(await benchGetSmall(t, options, log));
@@ -100,7 +107,7 @@ async function main(argv: string[]): Promise<number> {
         !(RECORD_FIGURES as readonly string[]).includes(n) &&
         !(BROWSER_FIGURES as readonly string[]).includes(n) &&
         !SCALE_FIGURES.includes(n) &&
-        (n.includes(`-${store}`) || (store === "sqlite" && n === PEAK_RSS)),
+        (n.includes(`-${store}`) || (store === "sqlite" && (n === PEAK_RSS || n === PEAK_RSS_4X))),
     );
     if (!names.some((n) => wants(options, n))) continue;
     figures.push(...(await benchStore(store, options, documents())));

@@ -6,7 +6,7 @@ import { newId } from "./ids.ts";
 import { planImport } from "./import-plan.ts";
 import { enforceQuota, quotaOf } from "./quota.ts";
 import { importAudit } from "./records/import-audit.ts";
-import type { Job } from "./types.ts";
+import type { ImportPayload, Job } from "./types.ts";
 
 /** Logs what must not be lost silently; the composition root decides where it goes. */
 export type Logger = (
@@ -16,8 +16,8 @@ export type Logger = (
 ) => void;
 
 export interface ImportRunner {
-  /** A job was stored: run it soon. `rows` spares the runner parsing the content again. */
-  accepted(jobId: string, rows: Map<string, string>): void;
+  /** A job was stored: run it soon. */
+  accepted(jobId: string): void;
   /** Looks for claimable jobs (after a restart, or a lease another instance let lapse). */
   wake(): void;
   /** Wakes every `settings.jobPollMs` until stopped. */
@@ -32,9 +32,6 @@ export interface ImportRunner {
   stop(): Promise<void>;
 }
 
-/** Parsed rows kept for jobs just accepted; a resumed job parses its stored content instead. */
-const ROWS_CACHE_SIZE = 4;
-
 /**
  * Applies import jobs in the background through the JobQueue. Jobs are claimed from storage with a
  * lease, so whatever this process accepted survives its death: the next start (or another
@@ -47,7 +44,6 @@ export function createImportRunner(
   log: Logger,
   events: EventBus,
 ): ImportRunner {
-  const rowsCache = new Map<string, Map<string, string>>();
   let scheduled = false;
   let stopped = false;
   let poller: ReturnType<typeof setInterval> | null = null;
@@ -102,7 +98,6 @@ export function createImportRunner(
       await markFailed(job, runId, message);
     } finally {
       clearInterval(renew);
-      rowsCache.delete(job.id);
     }
   }
 
@@ -144,14 +139,14 @@ export function createImportRunner(
   }
 
   async function apply(job: Job, runId: string): Promise<void> {
-    const payload = job.payload;
-    if (!payload) throw new Error("job has no payload");
+    if (!job.payload) throw new Error("job has no payload");
     const project = await deps.storage.projects.get(job.projectId);
     if (!project || project.deletedAt !== null)
       throw failure("The project was deleted before the import ran");
-    if (!project.languages.includes(payload.language))
+    if (!project.languages.includes(job.payload.language))
       throw failure("The project no longer has that language");
-    const rows = rowsCache.get(job.id) ?? parseContent(payload.content);
+    const rows = takeRows(job);
+    const payload = job.payload;
     const existing = await deps.storage.translations.readLanguage(project.id, payload.language);
     const plan = planImport(rows, existing, payload.importMode, payload.status);
     await enforceQuota(deps, project.orgId, await quotaOf(deps, project.orgId), plan);
@@ -198,9 +193,7 @@ export function createImportRunner(
   }
 
   return {
-    accepted(jobId, rows) {
-      rowsCache.set(jobId, rows);
-      if (rowsCache.size > ROWS_CACHE_SIZE) rowsCache.delete(rowsCache.keys().next().value as string);
+    accepted() {
       wake();
     },
     wake,
@@ -244,6 +237,20 @@ export function createImportRunner(
 
 /** What a push refused for a full queue waits: long enough for several imports to finish. */
 const QUEUE_FULL_RETRY_AFTER_SECONDS = 10;
+
+const EMPTY = new Uint8Array(0);
+
+/**
+ * The job's rows, read from its stored bytes, which the job lets go of at once: they are not
+ * needed while it runs. Rows come from the bytes rather than from a cache the push filled, since
+ * holding the parsed rows of every accepted push costs more memory than parsing once more.
+ */
+function takeRows(job: Job): Map<string, string> {
+  const payload = job.payload as ImportPayload;
+  const content = payload.content;
+  job.payload = { ...payload, content: EMPTY };
+  return parseContent(content);
+}
 
 /** A job that cannot run as pushed: failed with this message, not retried. */
 const failure = (message: string) => new ParlanceError("invalid_input", message);

@@ -18,6 +18,8 @@ export interface ReadJsonOptions {
   maxDepth?: number;
   /** What the text is, for messages: "Request body", "content". */
   what?: string;
+  /** Where an offset of the text lies, when the text stands for another (server/push-body.ts). */
+  locate?: (offset: number) => { line: number; column: number };
 }
 
 /** Where `offset` lies in `text`, 1-based, as an editor counts (a CRLF is one line break). */
@@ -56,7 +58,7 @@ export function readJson(text: string, options: ReadJsonOptions = {}): JsonValue
     return new Reader(text, options.maxDepth ?? 64).document();
   } catch (e) {
     if (!(e instanceof JsonSyntax)) throw e;
-    const { line, column } = lineAndColumn(text, e.offset);
+    const { line, column } = options.locate?.(e.offset) ?? lineAndColumn(text, e.offset);
     throw invalid(`${what} is not valid JSON: ${e.reason} at line ${line}, column ${column}`);
   }
 }

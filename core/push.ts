@@ -1,7 +1,8 @@
 import { authorize } from "./authorization.ts";
+import { contentTooLarge, MAX_CONTENT_BYTES } from "./content-reader.ts";
 import { type Deps, nowIso } from "./context.ts";
 import { invalid } from "./errors.ts";
-import { MAX_CONTENT_BYTES, parseContent } from "./flatten.ts";
+import { contentBytes, parseContent, validateContent } from "./flatten.ts";
 import { newId } from "./ids.ts";
 import { planImport } from "./import-plan.ts";
 import type { ImportRunner } from "./import-runner.ts";
@@ -19,7 +20,8 @@ import {
 
 /** The body of `POST /push` (API.md). */
 export interface PushRequest {
-  content: string;
+  /** The JSON file: text, or its UTF-8 bytes (what the server passes, so no text copy is made). */
+  content: string | Uint8Array;
   language: string;
   projectId: string;
   dryRun?: boolean;
@@ -79,7 +81,8 @@ export async function push(
     throw invalid(`format must be json (got ${JSON.stringify(req.format)})`);
   const importMode = oneOf<ImportMode>(req.importMode, IMPORT_MODES, "merge", "importMode");
   const status = oneOf<TranslationStatus>(req.status, TRANSLATION_STATUSES, "approved", "status");
-  if (req.content.length > MAX_CONTENT_BYTES) parseContent(req.content); // throws the 413 before any lookup
+  const content = contentBytes(req.content); // throws the 413 of text that cannot fit before any lookup
+  if (content.length > MAX_CONTENT_BYTES) throw contentTooLarge(content.length);
   const project = await visibleProject(deps, principal, req.projectId, "projectId");
   if (!project.languages.includes(req.language)) {
     throw invalid(
@@ -90,9 +93,9 @@ export async function push(
   // The slot is held until the job is stored, so racing pushes cannot all see the same room.
   const release = req.dryRun ? () => {} : await runner.reserveSlot();
   try {
-    const rows = parseContent(req.content);
     const quota = await quotaOf(deps, project.orgId);
     if (req.dryRun || quota !== null) {
+      const rows = parseContent(content);
       const existing = await deps.storage.translations.readLanguage(project.id, req.language);
       const plan = planImport(rows, existing, importMode, status);
       await enforceQuota(deps, project.orgId, quota, plan);
@@ -109,6 +112,9 @@ export async function push(
         if (importMode === "replace") preview.toDelete = plan.deleted;
         return { kind: "preview", preview };
       }
+    } else {
+      // Only the keys are held while checking: the job reads its rows from the stored bytes.
+      validateContent(content);
     }
     const now = nowIso(deps);
     const job: Job = {
@@ -120,14 +126,14 @@ export async function push(
       runId: newId(),
       summary: importMode === "replace" ? { created: 0, updated: 0, deleted: 0 } : { created: 0, updated: 0 },
       errorMessage: null,
-      payload: { language: req.language, importMode, status, content: req.content, actor: principal.actor },
+      payload: { language: req.language, importMode, status, content, actor: principal.actor },
       leaseUntil: null,
       attempts: 0,
       createdAt: now,
       updatedAt: now,
     };
     await deps.storage.jobs.create(job);
-    runner.accepted(job.id, rows);
+    runner.accepted(job.id);
     return { kind: "accepted", accepted: { jobId: job.id, runId: job.runId } };
   } finally {
     release();

@@ -81,8 +81,11 @@ export interface ImportPayload {
   language: string;
   importMode: ImportMode;
   status: TranslationStatus;
-  /** The raw JSON text of the push; cleared when the job finishes. */
-  content: string;
+  /**
+   * The pushed JSON as UTF-8 bytes, as received (no text copy is kept); cleared when the job
+   * finishes. The runner reads its rows from these bytes.
+   */
+  content: Uint8Array;
   /** Who pushed: what history names as the author (absent in jobs accepted before history). */
   actor?: Actor;
 }

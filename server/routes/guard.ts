@@ -6,6 +6,8 @@ import { principalOf } from "../request-state.ts";
 export interface GuardOptions {
   /** Integer query parameters and their ranges, read strictly (server/query-integer.ts). */
   integers?: Record<string, IntegerRange>;
+  /** Reads the JSON body instead of `parsedBody` (the push keeps its content as bytes). */
+  body?: (body: unknown, request: Request) => unknown;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface GuardOptions {
 export const guard = (action?: Action, options: GuardOptions = {}) => ({
   transform(context: { request: Request; body: unknown; query: Record<string, unknown> }) {
     principalOf(context.request, action);
-    context.body = parsedBody(context.body);
+    context.body = options.body ? options.body(context.body, context.request) : parsedBody(context.body);
     if (options.integers) readQueryIntegers(context.query, options.integers);
   },
 });

@@ -1,6 +1,7 @@
 import { Elysia, t } from "elysia";
 import { IMPORT_MODES, type Parlance, TRANSLATION_STATUSES } from "../../core/index.ts";
 import { operation } from "../openapi/operation.ts";
+import { parsedPushBody, pushContentOf } from "../push-body.ts";
 import { principalOf } from "../request-state.ts";
 import { errors, Locale, PushAccepted, PushPreview, Uuid, withoutDefault } from "../schemas.ts";
 import { guard } from "./guard.ts";
@@ -30,14 +31,18 @@ export const pushRoutes = (parlance: Parlance) => {
     body: typeof body.static;
     set: { headers: Record<string, unknown>; status?: number | string };
   }) => {
-    const result = await parlance.push(principalOf(request), b);
+    // The body's `content` string was left in its bytes (server/push-body.ts); b.content is "" then.
+    const result = await parlance.push(principalOf(request), {
+      ...b,
+      content: pushContentOf(request) ?? b.content,
+    });
     if (result.kind === "preview") return result.preview;
     set.status = 202;
     set.headers.location = `/api/v1/jobs/${result.accepted.jobId}`;
     return result.accepted;
   };
   const options = (deprecated: boolean) => ({
-    ...guard("translations.import"),
+    ...guard("translations.import", { body: parsedPushBody }),
     // Documents the media type; the global size-limited parser (server/body.ts) reads the body first.
     parse: "json" as const,
     body,

@@ -1,15 +1,22 @@
 import type { Sql, TransactionSql } from "postgres";
+import { encodeText } from "../../core/json-bytes.ts";
 import type { ImportCommit, JobStore } from "../../core/ports.ts";
 import type { ImportPayload, ImportSummary, Job, JobStatus } from "../../core/types.ts";
 import { type DbRow, iso, isoOrNull, num, str, strOrNull } from "./convert.ts";
 import { bumpExportVersions } from "./export-versions.ts";
 import { deletionEntries, insertActivity, setWarnings, upsertWrites, warningsJson } from "./record-writes.ts";
 
-/** Rows written before migration 2 still carry the content inside the payload's JSON. */
+/**
+ * The content is stored as text (Postgres keeps a large value out of line, so updating the job's
+ * other columns does not copy it); rows written before migration 2 carry it inside the payload's JSON.
+ */
 function payloadOf(json: string, content: unknown): ImportPayload {
-  const payload = JSON.parse(json) as ImportPayload;
-  return content === null || content === undefined ? payload : { ...payload, content: str(content) };
+  const payload = JSON.parse(json) as Omit<ImportPayload, "content"> & { content?: string };
+  const text = content === null || content === undefined ? (payload.content ?? "") : str(content);
+  return { ...payload, content: encodeText(text) };
 }
+
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 const toJob = (r: DbRow): Job => ({
   id: str(r.id),
@@ -79,7 +86,7 @@ export function createJobStore(sql: Sql): JobStore {
         VALUES (${j.id}, ${j.orgId}, ${j.projectId}, ${j.type}, ${j.status}, ${j.runId},
                 ${JSON.stringify(j.summary)}, ${j.errorMessage},
                 ${j.payload === null ? null : JSON.stringify({ ...j.payload, content: undefined })}, ${j.leaseUntil},
-                ${j.createdAt}, ${j.updatedAt}, ${j.payload?.content ?? null}, ${j.attempts})`;
+                ${j.createdAt}, ${j.updatedAt}, ${j.payload ? utf8.decode(j.payload.content) : null}, ${j.attempts})`;
     },
     async get(id) {
       // Polling never reads the payload back (it can be 12 MB).

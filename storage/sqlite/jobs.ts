@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { encodeText } from "../../core/json-bytes.ts";
 import type { ImportCommit, JobStore } from "../../core/ports.ts";
 import type { ImportPayload, ImportSummary, Job, JobStatus } from "../../core/types.ts";
 import { createExportVersions } from "./export-versions.ts";
@@ -24,7 +25,7 @@ interface JobRow {
   updated_at: string;
 }
 
-const toJob = (r: JobRow): Job => ({
+const toJob = (r: JobRow, content: Uint8Array | null = null): Job => ({
   id: r.id,
   orgId: r.org_id,
   projectId: r.project_id,
@@ -33,18 +34,25 @@ const toJob = (r: JobRow): Job => ({
   runId: r.run_id,
   summary: JSON.parse(r.summary) as ImportSummary,
   errorMessage: r.error_message,
-  payload: r.payload === null ? null : payloadOf(r.payload, r.content),
+  payload: r.payload === null ? null : payloadOf(r.payload, content ?? r.content),
   leaseUntil: r.lease_until,
   attempts: Number(r.attempts),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
 
-/** Rows written before migration 2 still carry the content inside the payload's JSON. */
-function payloadOf(json: string, content: string | null): ImportPayload {
-  const payload = JSON.parse(json) as ImportPayload;
-  return content === null ? payload : { ...payload, content };
+/**
+ * The content comes from its parts (migration 11); rows written before migration 2 still carry it
+ * inside the payload's JSON, as text.
+ */
+function payloadOf(json: string, content: Uint8Array | string | null): ImportPayload {
+  const payload = JSON.parse(json) as Omit<ImportPayload, "content"> & { content?: string };
+  const found = content ?? payload.content ?? "";
+  return { ...payload, content: typeof found === "string" ? encodeText(found) : found };
 }
+
+/** Each statement binds or returns at most this much of a push's content. */
+const CONTENT_PART_BYTES = 1024 * 1024;
 
 const COLUMNS = `id, org_id, project_id, type, status, run_id, summary, error_message, payload, lease_until,
   created_at, updated_at, content, attempts`;
@@ -60,6 +68,7 @@ function createCompletion(s: Statements) {
     `UPDATE jobs SET status = 'completed', summary = ?, payload = NULL, content = NULL, lease_until = NULL,
        updated_at = ? WHERE id = ? AND run_id = ? AND status = 'running'`,
   );
+  const dropContent = s.prepare<never, [string]>("DELETE FROM job_content_parts WHERE job_id = ?");
   const imports = createImportWriter(s);
   const writer = createRecordWriter(s);
   const versions = createExportVersions(s);
@@ -70,6 +79,7 @@ function createCompletion(s: Statements) {
     now: string,
   ): Generator<void, boolean> {
     if (finish.run(JSON.stringify(c.summary), now, id, runId).changes === 0) return false;
+    dropContent.run(id);
     yield* imports.steps(c, now);
     if (c.writes.length > 0 || c.deleteIds.length > 0) versions.bump(c.projectId, [c.language]);
     if (c.audit) writer.activity({ ...c.audit.activity, at: now });
@@ -136,6 +146,28 @@ export function createSqliteJobStore(db: Database, s: Statements, apart?: Import
      WHERE id = ? AND run_id = ? AND status = 'running'`,
   );
   const completion = createCompletion(s);
+  const insertPart = s.prepare<never, [string, number, Uint8Array]>(
+    "INSERT INTO job_content_parts (job_id, part, bytes) VALUES (?, ?, ?)",
+  );
+  const contentSize = s.prepare<{ parts: number | bigint; n: number | bigint | null }, [string]>(
+    "SELECT count(*) AS parts, sum(length(bytes)) AS n FROM job_content_parts WHERE job_id = ?",
+  );
+  const contentPart = s.prepare<{ bytes: Uint8Array }, [string, number]>(
+    "SELECT bytes FROM job_content_parts WHERE job_id = ? AND part = ?",
+  );
+  const dropContent = s.prepare<never, [string]>("DELETE FROM job_content_parts WHERE job_id = ?");
+  /** The stored content, read part by part into one buffer; null when the job has none. */
+  const readContent = (id: string): Uint8Array | null => {
+    const size = contentSize.get(id);
+    if (!size || size.n === null) return null;
+    const out = new Uint8Array(Number(size.n));
+    for (let part = 0, at = 0; part < Number(size.parts); part++) {
+      const bytes = contentPart.get(id, part)?.bytes ?? new Uint8Array(0);
+      out.set(bytes, at);
+      at += bytes.byteLength;
+    }
+    return out;
+  };
   const unfinishedCount = s.prepare<{ n: number | bigint }, []>(
     "SELECT count(*) AS n FROM jobs WHERE status IN ('pending', 'running')",
   );
@@ -147,25 +179,39 @@ export function createSqliteJobStore(db: Database, s: Statements, apart?: Import
     toEnd(completion(id, runId, c, now)),
   );
   const completeApart = apart && createApartCompletion(apart);
+  const createTx = db.transaction((j: Job) => {
+    insert.run(
+      j.id,
+      j.orgId,
+      j.projectId,
+      j.type,
+      j.status,
+      j.runId,
+      JSON.stringify(j.summary),
+      j.errorMessage,
+      j.payload === null ? null : JSON.stringify({ ...j.payload, content: undefined }),
+      j.leaseUntil,
+      j.createdAt,
+      j.updatedAt,
+      null,
+      j.attempts,
+    );
+    // The content goes in parts, in the job's transaction: stored before the 202, or not at all.
+    const content = j.payload?.content;
+    if (!content) return;
+    for (let at = 0, part = 0; at < content.byteLength || part === 0; at += CONTENT_PART_BYTES, part++) {
+      insertPart.run(j.id, part, content.subarray(at, at + CONTENT_PART_BYTES));
+    }
+  });
+  const failTx = db.transaction((id: string, runId: string, message: string, now: string): boolean => {
+    if (finish.run("failed", null, message, now, id, runId).changes === 0) return false;
+    dropContent.run(id);
+    return true;
+  });
 
   return {
     async create(j) {
-      insert.run(
-        j.id,
-        j.orgId,
-        j.projectId,
-        j.type,
-        j.status,
-        j.runId,
-        JSON.stringify(j.summary),
-        j.errorMessage,
-        j.payload === null ? null : JSON.stringify({ ...j.payload, content: undefined }),
-        j.leaseUntil,
-        j.createdAt,
-        j.updatedAt,
-        j.payload?.content ?? null,
-        j.attempts,
-      );
+      createTx(j);
     },
     async get(id) {
       const row = select.get(id);
@@ -173,7 +219,7 @@ export function createSqliteJobStore(db: Database, s: Statements, apart?: Import
     },
     async claimNext(runId, now, leaseUntil) {
       const row = claim.get(runId, leaseUntil, now, now);
-      return row ? toJob(row) : null;
+      return row ? toJob(row, row.payload === null ? null : readContent(row.id)) : null;
     },
     async renewLease(id, runId, leaseUntil) {
       return renew.run(leaseUntil, id, runId).changes > 0;
@@ -185,13 +231,13 @@ export function createSqliteJobStore(db: Database, s: Statements, apart?: Import
       return completeTx.immediate(id, runId, commit, now);
     },
     async fail(id, runId, message, now) {
-      return finish.run("failed", null, message, now, id, runId).changes > 0;
+      return failTx.immediate(id, runId, message, now);
     },
     async countUnfinished() {
       return Number(unfinishedCount.get()?.n ?? 0);
     },
     async listByProject(projectId, limit) {
-      return recent.all(projectId, limit).map(toJob);
+      return recent.all(projectId, limit).map((r) => toJob(r));
     },
     async releaseLeases(now) {
       return release.run(now).changes;

@@ -69,7 +69,12 @@ export const job = (p: Project, over: Partial<Job> = {}): Job => ({
   runId: id(),
   summary: { created: 0, updated: 0 },
   errorMessage: null,
-  payload: { language: "en", importMode: "merge", status: "draft", content: '{"a":"b"}' },
+  payload: {
+    language: "en",
+    importMode: "merge",
+    status: "draft",
+    content: new TextEncoder().encode('{"a":"b"}'),
+  },
   leaseUntil: null,
   attempts: 0,
   createdAt: at(0),

@@ -41,7 +41,12 @@ export function jobContract(run: TestFunction, setup: StorageSetup, adapter: str
     expect(await storage.jobs.get(id())).toBeNull();
     const content = JSON.stringify({ big: "é😀\u0000".repeat(100_000), nested: { "a.b": "x" } });
     const j = job(p, {
-      payload: { language: "fr", importMode: "replace", status: "needs_review", content },
+      payload: {
+        language: "fr",
+        importMode: "replace",
+        status: "needs_review",
+        content: new TextEncoder().encode(content),
+      },
     });
     await storage.jobs.create(j);
     expect(await storage.jobs.get(j.id)).toEqual({ ...j, payload: null });

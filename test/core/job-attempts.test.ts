@@ -44,7 +44,12 @@ const crashedJob = (orgId: string, projectId: string, attempts: number): Job => 
   runId: crypto.randomUUID(),
   summary: { created: 0, updated: 0 },
   errorMessage: null,
-  payload: { language: "en", importMode: "merge", status: "approved", content: '{"a":"A"}' },
+  payload: {
+    language: "en",
+    importMode: "merge",
+    status: "approved",
+    content: new TextEncoder().encode('{"a":"A"}'),
+  },
   leaseUntil: "2026-06-01T11:59:00.000Z",
   attempts,
   createdAt: "2026-06-01T11:00:00.000Z",

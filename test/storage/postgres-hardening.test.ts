@@ -39,7 +39,12 @@ const pendingJob = (id: string, over: Partial<Job> = {}): Job => ({
   runId: "r0",
   summary: { created: 0, updated: 0 },
   errorMessage: null,
-  payload: { language: "en", importMode: "merge", status: "draft", content: '{"a":"b"}' },
+  payload: {
+    language: "en",
+    importMode: "merge",
+    status: "draft",
+    content: new TextEncoder().encode('{"a":"b"}'),
+  },
   leaseUntil: null,
   attempts: 0,
   createdAt: T,
@@ -81,7 +86,7 @@ if (await postgresReachable()) {
       expect(claimed).toMatchObject({
         id: "j",
         attempts: 1,
-        payload: { content: '{"home":{"title":"Hello"}}' },
+        payload: { content: new TextEncoder().encode('{"home":{"title":"Hello"}}') },
       });
       // Existing rows are found by the new index: updated in place, ids kept.
       const commit = {

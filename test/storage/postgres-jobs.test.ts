@@ -15,7 +15,7 @@ const job = (orgId: string, projectId: string, n: number): Job => ({
   runId: crypto.randomUUID(),
   summary: { created: 0, updated: 0 },
   errorMessage: null,
-  payload: { language: "en", importMode: "merge", status: "draft", content: "{}" },
+  payload: { language: "en", importMode: "merge", status: "draft", content: new TextEncoder().encode("{}") },
   leaseUntil: null,
   attempts: 0,
   createdAt: at(0),

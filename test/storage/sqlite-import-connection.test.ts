@@ -61,7 +61,12 @@ test("an import commits apart: invisible until it commits, while reads go on and
       runId: "r0",
       summary: { created: 0, updated: 0 },
       errorMessage: null,
-      payload: { language: "fr", importMode: "merge", status: "approved", content: "{}" },
+      payload: {
+        language: "fr",
+        importMode: "merge",
+        status: "approved",
+        content: new TextEncoder().encode("{}"),
+      },
       leaseUntil: null,
       attempts: 0,
       createdAt: T,

@@ -1,0 +1,291 @@
+import { invalid, PAYLOAD_TOO_LARGE, ParlanceError } from "./errors.ts";
+import {
+  bytePosition,
+  decodeString,
+  decodeText,
+  describeAt,
+  HAS_ESCAPE,
+  JsonSyntax,
+  MAY_HOLD_SPECIAL,
+  type StringSpan,
+  scanString,
+} from "./json-bytes.ts";
+import { codePointLength, uncarriableCharacter } from "./text.ts";
+
+/** API.md limits, CONTRACT §6 sizes. */
+export const MAX_CONTENT_BYTES = 12 * 1024 * 1024;
+export const MAX_ROWS = 50_000;
+export const MAX_DEPTH = 32;
+export const MAX_KEY_CODE_POINTS = 1000;
+/** Containers nested deeper hold no row anyway (MAX_DEPTH); past this the text is refused. */
+const MAX_NESTING = 1000;
+
+/**
+ * Where the rows go. `add` returns false when the key is there already. `value` is null when the
+ * caller only validates: a value is then checked on its bytes and never becomes a string.
+ */
+export interface RowSink {
+  readonly wantsValues: boolean;
+  add(key: string, value: string | null): boolean;
+}
+
+interface Container {
+  /** Member names seen so far; null for an array. */
+  names: Set<string> | null;
+  /** Flattened key of this container; null for the top-level value. */
+  prefix: string | null;
+  index: number;
+}
+
+const figure = (n: number) => n.toLocaleString("en-US");
+
+/** API.md fixes the 413's message; the figures are its details (development mode). */
+export const contentTooLarge = (bytes: number) =>
+  new ParlanceError(
+    "payload_too_large",
+    PAYLOAD_TOO_LARGE,
+    `content is ${figure(bytes)} bytes of UTF-8; the limit is ${figure(MAX_CONTENT_BYTES)} bytes`,
+  );
+const tooManyRows = (rows: number) =>
+  new ParlanceError(
+    "payload_too_large",
+    PAYLOAD_TOO_LARGE,
+    `content flattens to ${figure(rows)} rows; the limit is ${figure(MAX_ROWS)} rows`,
+  );
+
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+const DIGIT = (c: number) => c >= 0x30 && c <= 0x39;
+
+/**
+ * Reads a push's content (UTF-8 bytes) in one pass, flattening as it goes (CONTRACT §6): nested
+ * objects and arrays become dot-separated keys, null becomes "null", numbers and booleans their
+ * JavaScript text. No tree and no copy of the text is made; each row goes to `sink` as it is read.
+ * Returns the number of rows. Errors, whatever their place in the text: invalid JSON (400 with
+ * line and column) first, then the first row that breaks a rule (400), then too many rows (413),
+ * then a name repeated in one object (400).
+ */
+export function readContent(bytes: Uint8Array, sink: RowSink): number {
+  if (bytes.length > MAX_CONTENT_BYTES) throw contentTooLarge(bytes.length);
+  // A byte order mark (files saved by some editors) is not content: RFC 8259 §8.1 lets parsers ignore it.
+  const from = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const reader = new ContentReader(bytes, from, sink);
+  try {
+    reader.document();
+  } catch (e) {
+    if (!(e instanceof JsonSyntax)) throw e;
+    const { line, column } = bytePosition(bytes, from, e.offset);
+    throw invalid(`content is not valid JSON: ${e.reason} at line ${line}, column ${column}`, e.reason);
+  }
+  if (reader.rootIsNotObject) throw invalid("content must be a JSON object");
+  if (reader.broken) throw reader.broken;
+  if (reader.rows > MAX_ROWS) throw tooManyRows(reader.rows);
+  if (reader.repeated) throw reader.repeated;
+  return reader.rows;
+}
+
+class ContentReader {
+  private at: number;
+  private readonly stack: Container[] = [];
+  private readonly span: StringSpan = { start: 0, end: 0, flags: 0 };
+  rows = 0;
+  rootIsNotObject = false;
+  /** The first row that breaks a rule; once set, the rest is only checked for syntax. */
+  broken: ParlanceError | null = null;
+  repeated: ParlanceError | null = null;
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    from: number,
+    private readonly sink: RowSink,
+  ) {
+    this.at = from;
+  }
+
+  private space(): void {
+    const b = this.bytes;
+    while (isSpace(b[this.at] as number)) this.at++;
+  }
+
+  private fail(expected?: string): never {
+    const found = describeAt(this.bytes, this.at);
+    throw new JsonSyntax(expected ? `${found}, expected ${expected}` : found, this.at);
+  }
+
+  document(): void {
+    const b = this.bytes;
+    const start = this.at;
+    this.space();
+    if (this.at >= b.length) throw new JsonSyntax("the text is empty", start);
+    this.rootIsNotObject = b[this.at] !== 0x7b;
+    let key: string | null = null;
+    for (;;) {
+      // A value starts here.
+      const c = b[this.at] as number;
+      if (c === 0x7b || c === 0x5b) {
+        if (this.stack.length >= MAX_NESTING)
+          throw new JsonSyntax(`nested more than ${MAX_NESTING} levels deep`, this.at);
+        const top: Container = { names: c === 0x7b ? new Set() : null, prefix: key, index: 0 };
+        this.stack.push(top);
+        this.at++;
+        this.space();
+        if (b[this.at] === (c === 0x7b ? 0x7d : 0x5d)) {
+          this.at++;
+          this.stack.pop();
+        } else {
+          key = top.names ? this.memberName(top) : childKey(top.prefix, "0");
+          continue;
+        }
+      } else this.leaf(key);
+      // After a value: the next member or element, or the end of containers.
+      for (;;) {
+        const top = this.stack[this.stack.length - 1];
+        if (!top) {
+          this.space();
+          if (this.at < b.length) throw new JsonSyntax(`${describeAt(b, this.at)} after the value`, this.at);
+          return;
+        }
+        this.space();
+        const d = b[this.at];
+        if (d === 0x2c) {
+          this.at++;
+          this.space();
+          if (top.names) key = this.memberName(top);
+          else key = childKey(top.prefix, String(++top.index));
+          break;
+        }
+        if (d === (top.names ? 0x7d : 0x5d)) {
+          this.at++;
+          this.stack.pop();
+          continue;
+        }
+        this.fail(top.names ? '"," or "}"' : '"," or "]"');
+      }
+    }
+  }
+
+  /** Reads `"name" :` and returns the member's flattened key. */
+  private memberName(top: Container): string {
+    const b = this.bytes;
+    if (b[this.at] !== 0x22) this.fail("a member name in double quotes");
+    scanString(b, this.at, this.span);
+    const name = decodeString(b, this.span);
+    this.at = this.span.end + 1;
+    const key = childKey(top.prefix, name);
+    if ((top.names as Set<string>).has(name)) {
+      // JSON.parse would keep the last of the two silently: that is two inputs for one key.
+      this.repeated ??= invalid(`Key ${JSON.stringify(key)} appears more than once in the content`);
+    } else (top.names as Set<string>).add(name);
+    this.space();
+    if (b[this.at] !== 0x3a) this.fail('":"');
+    this.at++;
+    this.space();
+    return key;
+  }
+
+  private leaf(key: string | null): void {
+    const b = this.bytes;
+    const c = b[this.at] as number;
+    let text: string | null = null;
+    let special = false;
+    let number = false;
+    const at = this.at;
+    if (c === 0x22) {
+      scanString(b, at, this.span);
+      this.at = this.span.end + 1;
+      special = (this.span.flags & (HAS_ESCAPE | MAY_HOLD_SPECIAL)) !== 0;
+    } else if (c === 0x74 && b[at + 1] === 0x72 && b[at + 2] === 0x75 && b[at + 3] === 0x65) {
+      text = "true";
+      this.at += 4;
+    } else if (
+      c === 0x66 &&
+      b[at + 1] === 0x61 &&
+      b[at + 2] === 0x6c &&
+      b[at + 3] === 0x73 &&
+      b[at + 4] === 0x65
+    ) {
+      text = "false";
+      this.at += 5;
+    } else if (c === 0x6e && b[at + 1] === 0x75 && b[at + 2] === 0x6c && b[at + 3] === 0x6c) {
+      text = "null";
+      this.at += 4;
+    } else {
+      this.number();
+      number = true;
+    }
+    if (key === null || this.broken || this.rootIsNotObject) return;
+    this.rows++;
+    const depth = this.stack.length;
+    try {
+      if (depth > MAX_DEPTH)
+        throw invalid(`Key ${JSON.stringify(key)} is nested more than ${MAX_DEPTH} levels deep`);
+      if (number) {
+        const n = Number(decodeText(b, at, this.at, false));
+        if (!Number.isFinite(n))
+          throw invalid(`Value of key ${JSON.stringify(key)} is a number out of range`);
+        text = String(n);
+      }
+      requireKey(key);
+      if (text === null && (special || this.sink.wantsValues)) {
+        text = decodeString(b, this.span);
+        if (special) requireValue(key, text);
+      }
+      if (!this.sink.add(key, this.sink.wantsValues ? text : null))
+        throw invalid(`Key ${JSON.stringify(key)} appears more than once after flattening`);
+    } catch (e) {
+      this.broken = e as ParlanceError;
+    }
+  }
+
+  /** RFC 8259's number, matched as `readJson` matches it: as far as the grammar goes. */
+  private number(): void {
+    const b = this.bytes;
+    let i = this.at;
+    if (b[i] === 0x2d) i++;
+    if (b[i] === 0x30) i++;
+    else if ((b[i] as number) >= 0x31 && (b[i] as number) <= 0x39) while (DIGIT(b[i] as number)) i++;
+    else this.fail("a value");
+    if (b[i] === 0x2e && DIGIT(b[i + 1] as number)) {
+      i += 2;
+      while (DIGIT(b[i] as number)) i++;
+    }
+    if (b[i] === 0x65 || b[i] === 0x45) {
+      let j = i + 1;
+      if (b[j] === 0x2b || b[j] === 0x2d) j++;
+      if (DIGIT(b[j] as number)) {
+        while (DIGIT(b[j] as number)) j++;
+        i = j;
+      }
+    }
+    this.at = i;
+  }
+}
+
+const childKey = (prefix: string | null, segment: string) =>
+  prefix === null ? segment : `${prefix}.${segment}`;
+
+/** The push rules for a key (CONTRACT §6), which every other writer of records follows too. */
+function requireKey(key: string): void {
+  if (key === "" || key.startsWith(".") || key.endsWith(".") || key.includes("..")) {
+    throw invalid(`Key ${JSON.stringify(key)} has an empty segment`);
+  }
+  if (key.length > MAX_KEY_CODE_POINTS && codePointLength(key) > MAX_KEY_CODE_POINTS) {
+    throw invalid(
+      `Key ${JSON.stringify(key.slice(0, 40))}… is longer than ${MAX_KEY_CODE_POINTS} characters`,
+    );
+  }
+  const inKey = uncarriableCharacter(key);
+  // The key is shown escaped (JSON), so the refused character is visible as \uXXXX too.
+  if (inKey) throw invalid(`Key ${JSON.stringify(key)} contains ${inKey}, which no export can carry`);
+}
+
+function requireValue(key: string, value: string): void {
+  const inValue = uncarriableCharacter(value);
+  if (inValue)
+    throw invalid(`Value of key ${JSON.stringify(key)} contains ${inValue}, which no export can carry`);
+}
+
+/** The push rules for one key and its value, which every other writer of records follows too. */
+export function requireRow(key: string, value: string): void {
+  requireKey(key);
+  requireValue(key, value);
+}
