@@ -1,4 +1,4 @@
-import type { Sql } from "postgres";
+import type { Sql, TransactionSql } from "postgres";
 import type { Warning } from "../../core/checks/index.ts";
 import { compareCodePoints } from "../../core/code-point.ts";
 import type { RecordStore } from "../../core/ports.ts";
@@ -21,6 +21,7 @@ import {
 } from "../browse-sql.ts";
 import { tallyCoverage } from "../coverage-tally.ts";
 import { paged } from "../paged.ts";
+import { createProjectMemo } from "../project-memo.ts";
 import { type DbRow, iso, num, numOrNull, str, strOrNull } from "./convert.ts";
 import type { CoverageGroups } from "./coverage.ts";
 import { bumpExportVersions } from "./export-versions.ts";
@@ -90,7 +91,17 @@ class Abort<T> {
   constructor(readonly answer: T) {}
 }
 
+/**
+ * Records of listed keys through translations_key (project, language, digest): one probe per key,
+ * where `key = ANY (…)` compared every record of the project with every listed key.
+ */
+const byKeys = (sql: Sql | TransactionSql, keys: readonly string[]) =>
+  sql`parlance_key_digest(key) = ANY (ARRAY(SELECT parlance_key_digest(k) FROM unnest(${sql.array([...keys])}::text[]) AS k)) AND key = ANY (${sql.array([...keys])}::text[])`;
+
 export function createRecordStore(sql: Sql, coverage: CoverageGroups): RecordStore {
+  // Browse counts kept per project while its export versions hold: valid across instances, since
+  // every instance's writes replace the versions in their own transaction.
+  const memo = createProjectMemo();
   const run = (q: Query) => sql.unsafe(toNumbered(q.sql), q.params as never[]);
 
   return {
@@ -98,36 +109,46 @@ export function createRecordStore(sql: Sql, coverage: CoverageGroups): RecordSto
       if (keys.length === 0) return [];
       const rows = await sql`
         SELECT ${sql.unsafe(COLUMNS)} FROM translations
-        WHERE project_id = ${projectId} AND key = ANY (${sql.array(keys)}::text[])
+        WHERE project_id = ${projectId} AND ${byKeys(sql, keys)}
           ${languages === null ? sql`` : sql`AND language = ANY (${sql.array(languages)}::text[])`}`;
       return rows.map(toRecord);
     },
     async browse(q) {
-      // One snapshot for the page and its counts.
+      // One snapshot for the page, its counts and the project's export versions they are kept at.
       return sql.begin("ISOLATION LEVEL REPEATABLE READ READ ONLY", async (tx) => {
         const go = (x: Query) => tx.unsafe(toNumbered(x.sql), x.params as never[]);
-        const matched = hasText(q) ? (await go(matchQuery(q, POSTGRES))).map((r) => str(r.key)) : null;
-        const keys = (await go(keysQuery(q, POSTGRES, true, matched))).map((r) => str(r.key));
+        const [versions] = await tx`
+          SELECT string_agg(language || '=' || tag, ',' ORDER BY language) AS v
+          FROM export_versions WHERE project_id = ${q.projectId}`;
+        const remember = memo.of(q.projectId, strOrNull(versions?.v) ?? "").async;
+        const matched = hasText(q)
+          ? await remember(`match\u0001${q.language}\u0001${q.filter.q}`, async () =>
+              (await go(matchQuery(q, POSTGRES))).map((r) => str(r.key)),
+            )
+          : null;
+        const scope = `${q.language}\u0001${q.filter.q ?? ""}`;
+        const filters = `${scope}\u0001${JSON.stringify([q.projectLanguages, q.filter])}`;
+        const count = async (x: Query) => num((await go(x))[0]?.n ?? 0);
+        // The status scan gives the total of a filter on the record; others need their own count.
+        const [keys, statuses, missing, own] = await Promise.all([
+          go(keysQuery(q, POSTGRES, true, matched)).then((rows) => rows.map((r) => str(r.key))),
+          remember(`statuses\u0001${totalFrom(q) === "statuses" ? filters : scope}`, async () => [
+            ...(await go(statusQuery(q, POSTGRES, matched))),
+          ]),
+          remember(`missing\u0001${scope}`, () => count(missingQuery(q, POSTGRES, matched))),
+          totalFrom(q) === "own"
+            ? remember(`total\u0001${filters}`, () => count(totalQuery(q, POSTGRES, matched)))
+            : null,
+        ]);
         const more = keys.length > q.limit;
         if (more) keys.pop();
-        // The status scan gives the total of a filter on the record; others need their own count.
-        const [statuses, missing, own] = await Promise.all([
-          go(statusQuery(q, POSTGRES, matched)),
-          go(missingQuery(q, POSTGRES, matched)),
-          totalFrom(q) === "own" ? go(totalQuery(q, POSTGRES, matched)) : null,
-        ]);
-        const counts = tallyCounts(
-          statuses,
-          num(missing[0]?.n ?? 0),
-          own === null ? null : num(own[0]?.n ?? 0),
-          q,
-        );
+        const counts = tallyCounts(statuses, missing, own, q);
         const languages = [...new Set([q.baseLanguage, ...q.languages])];
         const found =
           keys.length === 0
             ? []
             : await tx`SELECT ${tx.unsafe(COLUMNS)} FROM translations
-                WHERE project_id = ${q.projectId} AND key = ANY (${tx.array(keys)}::text[])
+                WHERE project_id = ${q.projectId} AND ${byKeys(tx, keys)}
                   AND language = ANY (${tx.array(languages)}::text[])`;
         const rows = browseRows(keys, found.map(toRecord), q);
         return { rows, more, counts };
