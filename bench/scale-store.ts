@@ -147,7 +147,7 @@ interface Cloner {
 
 interface Column {
   name: string;
-  /** Assigned by the database (SQLite's INTEGER PRIMARY KEY, a Postgres serial): left out of the copy. */
+  /** Assigned by the database (SQLite's INTEGER PRIMARY KEY, a Postgres serial or generated column): left out of the copy. */
   generated: boolean;
 }
 
@@ -235,7 +235,8 @@ function postgresCloner(url: string): Cloner {
   const sql = postgres(url, { onnotice: () => {}, max: 1 });
   const columnsOf = async () => {
     const rows = await sql`
-      SELECT table_name, column_name, coalesce(column_default LIKE 'nextval(%', false) AS generated
+      SELECT table_name, column_name,
+             coalesce(column_default LIKE 'nextval(%', false) OR is_generated = 'ALWAYS' AS generated
       FROM information_schema.columns WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position`;
     const tables = new Map<string, Column[]>();
     for (const r of rows) {

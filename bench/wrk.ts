@@ -11,6 +11,8 @@ export interface LoadResult {
   non2xx: number;
   /** Connect, read, write errors and timeouts. */
   socketErrors: number;
+  /** Requests that got no answer within wrk's timeout (5 s); counted in socketErrors too. */
+  timeouts: number;
   p50Us: number;
   p99Us: number;
 }
@@ -73,6 +75,7 @@ export async function runLoad(url: string, keysFile: string, s: LoadSettings): P
     rps: r.requests / seconds,
     non2xx: r.non2xx,
     socketErrors: r.connect + r.read + r.write + r.timeout,
+    timeouts: r.timeout,
     p50Us: r.p50Us,
     p99Us: r.p99Us,
   };

@@ -14,7 +14,7 @@ import { createSqliteRateWindowStore } from "./rate-windows.ts";
 import { createReadCache } from "./read-cache.ts";
 import { createSqliteRecordStore } from "./records.ts";
 import { createSqliteSessionStore } from "./sessions.ts";
-import { createStatements } from "./statements.ts";
+import { createStatements, type Statements } from "./statements.ts";
 import { createSqliteTokenStore } from "./tokens.ts";
 import { createSqliteTranslationStore } from "./translations.ts";
 import { withUnavailable } from "./unavailable.ts";
@@ -44,7 +44,7 @@ export function createSqliteStorage(db: Database, options: SqliteStorageOptions 
   configureSqlite(db);
   migrateSqlite(db);
   const s = createStatements(db);
-  const apart = options.importConnection && openApart(db, options.importConnection);
+  const apart = options.importConnection && openApart(db, s, options.importConnection);
   // Behind the gate, a method that finds the import holding the write lock waits for it.
   const wrap = <T extends object>(store: T): T =>
     withUnavailable(apart ? behindGate(store, apart.gate) : store);
@@ -77,7 +77,7 @@ export function createSqliteStorage(db: Database, options: SqliteStorageOptions 
   });
 }
 
-function openApart(main: Database, db: Database): ImportConnection {
+function openApart(main: Database, mainStatements: Statements, db: Database): ImportConnection {
   configureSqlite(db);
-  return { db, s: createStatements(db), gate: createWriteGate(main) };
+  return { db, s: createStatements(db), gate: createWriteGate(main, mainStatements) };
 }

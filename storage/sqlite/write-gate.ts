@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import type { Statements } from "./statements.ts";
 import { isUnavailable } from "./unavailable.ts";
 
 /**
@@ -17,9 +18,10 @@ export interface WriteGate {
   readonly held: boolean;
 }
 
-export function createWriteGate(main: Database): WriteGate {
+/** `s` prepares on `main`, so closing the storage finalizes the gate's statement too. */
+export function createWriteGate(main: Database, s: Statements): WriteGate {
   let current: Promise<void> | null = null;
-  const timeout = main.prepare<{ timeout: number }, []>("PRAGMA busy_timeout");
+  const timeout = s.prepare<{ timeout: number }, []>("PRAGMA busy_timeout");
   return {
     get held() {
       return current !== null;
