@@ -9,6 +9,12 @@ import { createMemoryStorage } from "../storage/memory/index.ts";
 import { createPostgresStorage, isMigrated } from "../storage/postgres/index.ts";
 import { createSqliteStorage } from "../storage/sqlite/index.ts";
 
+/**
+ * How long a query waits for a connection to open. An unreachable database then answers 503
+ * within seconds instead of holding each request for postgres.js's default 30 s.
+ */
+const CONNECT_TIMEOUT_SECONDS = 3;
+
 /** A store opened from PARLANCE_DATABASE_URL, with the rate limiter that fits it. */
 export interface OpenedStore {
   storage: Storage;
@@ -96,7 +102,7 @@ export async function openStore(
     };
   }
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
-    const sql = postgres(url, { onnotice: () => {} });
+    const sql = postgres(url, { onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_SECONDS });
     if (options.mustExist && !(await isMigrated(sql).catch(closeAndThrow(sql)))) {
       await sql.end({ timeout: 5 });
       throw new Error(

@@ -25,11 +25,21 @@ const CONNECTION_CODES = new Set([
 const UNAVAILABLE_STATES = new Set(["57P01", "57P02", "57P03", "53300"]);
 
 export function isUnavailable(error: unknown): boolean {
-  if (typeof error !== "object" || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code !== "string") return false;
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (typeof code !== "string") return namesConnectionFailure(error);
   return CONNECTION_CODES.has(code) || UNAVAILABLE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code);
 }
+
+/**
+ * A failed connect can also reach a caller as a bare message ("Error: connect ECONNREFUSED …",
+ * without a code), as the client's reconnects hand it on while the database is down.
+ */
+const namesConnectionFailure = (error: unknown): boolean => {
+  if (error === null || error === undefined) return false;
+  const text = String(error);
+  for (const code of CONNECTION_CODES) if (text.includes(code)) return true;
+  return false;
+};
 
 /** The same object with every method's rejections that mean an outage made "unavailable". */
 export const withUnavailable = <T extends object>(target: T): T =>
