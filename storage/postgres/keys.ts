@@ -3,7 +3,6 @@ import { conflict } from "../../core/errors.ts";
 import type { KeyStore } from "../../core/ports.ts";
 import type { ApiKey, Scope } from "../../core/types.ts";
 import { type DbRow, iso, isoOrNull, isUniqueViolation, num, str, strings } from "./convert.ts";
-import type { RowCache } from "./row-cache.ts";
 
 const toKey = (r: DbRow): ApiKey => ({
   id: str(r.id),
@@ -20,11 +19,7 @@ const toKey = (r: DbRow): ApiKey => ({
   lastUsedAt: isoOrNull(r.last_used_at),
 });
 
-/** Callers get their own copy: the cached row stays as read. */
-const copy = (k: ApiKey | null): ApiKey | null => (k ? { ...k, scopes: [...k.scopes] } : null);
-const idOf = (k: ApiKey) => k.id;
-
-export function createKeyStore(sql: Sql, cache: RowCache): KeyStore {
+export function createKeyStore(sql: Sql): KeyStore {
   return {
     async create(k) {
       try {
@@ -42,18 +37,12 @@ export function createKeyStore(sql: Sql, cache: RowCache): KeyStore {
       }
     },
     async findByHash(hash) {
-      const load = async () => {
-        const [row] = await sql`SELECT * FROM api_keys WHERE hash = ${hash}`;
-        return row ? toKey(row) : null;
-      };
-      return copy(await cache.read("api_keys", `hash:${hash}`, load, idOf));
+      const [row] = await sql`SELECT * FROM api_keys WHERE hash = ${hash}`;
+      return row ? toKey(row) : null;
     },
     async get(id) {
-      const load = async () => {
-        const [row] = await sql`SELECT * FROM api_keys WHERE id = ${id}`;
-        return row ? toKey(row) : null;
-      };
-      return copy(await cache.read("api_keys", `id:${id}`, load, idOf));
+      const [row] = await sql`SELECT * FROM api_keys WHERE id = ${id}`;
+      return row ? toKey(row) : null;
     },
     async listByOrg(orgId, limit, offset) {
       const [rows, [total]] = await Promise.all([
@@ -69,7 +58,6 @@ export function createKeyStore(sql: Sql, cache: RowCache): KeyStore {
     },
     async deactivate(id) {
       const [row] = await sql`UPDATE api_keys SET active = false WHERE id = ${id} RETURNING *`;
-      cache.drop("api_keys", id);
       return row ? toKey(row) : null;
     },
     async addUsage(increments) {
@@ -94,7 +82,6 @@ export function createKeyStore(sql: Sql, cache: RowCache): KeyStore {
           ) AS u
           WHERE k.id = u.key_id`;
       });
-      for (const id of ids) cache.drop("api_keys", id);
     },
   };
 }

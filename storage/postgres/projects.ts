@@ -2,7 +2,6 @@ import type { Sql } from "postgres";
 import type { ProjectStore } from "../../core/ports.ts";
 import type { Project } from "../../core/types.ts";
 import { type DbRow, iso, isoOrNull, str, strings } from "./convert.ts";
-import type { RowCache } from "./row-cache.ts";
 
 const toProject = (r: DbRow): Project => ({
   id: str(r.id),
@@ -14,14 +13,7 @@ const toProject = (r: DbRow): Project => ({
   createdAt: iso(r.created_at),
 });
 
-const copy = (p: Project | null): Project | null => (p ? { ...p, languages: [...p.languages] } : null);
-
-export function createProjectStore(sql: Sql, cache: RowCache): ProjectStore {
-  /** The row a write returned, once this instance's entry of it is dropped. */
-  const changed = (row: DbRow | undefined, id: string): Project | null => {
-    cache.drop("projects", id);
-    return row ? toProject(row) : null;
-  };
+export function createProjectStore(sql: Sql): ProjectStore {
   return {
     async create(p) {
       await sql`
@@ -30,11 +22,8 @@ export function createProjectStore(sql: Sql, cache: RowCache): ProjectStore {
                 ${p.deletedAt}, ${p.createdAt})`;
     },
     async get(id) {
-      const load = async () => {
-        const [row] = await sql`SELECT * FROM projects WHERE id = ${id}`;
-        return row ? toProject(row) : null;
-      };
-      return copy(await cache.read("projects", id, load, (p) => p.id));
+      const [row] = await sql`SELECT * FROM projects WHERE id = ${id}`;
+      return row ? toProject(row) : null;
     },
     async listByOrg(orgId) {
       const rows = await sql`
@@ -53,16 +42,16 @@ export function createProjectStore(sql: Sql, cache: RowCache): ProjectStore {
                              ELSE array_append(languages, ${language}::text) END
         WHERE id = ${id}
         RETURNING *`;
-      return changed(row, id);
+      return row ? toProject(row) : null;
     },
     async rename(id, name) {
       const [row] = await sql`UPDATE projects SET name = ${name} WHERE id = ${id} RETURNING *`;
-      return changed(row, id);
+      return row ? toProject(row) : null;
     },
     async softDelete(id, now) {
       const [row] = await sql`
         UPDATE projects SET deleted_at = coalesce(deleted_at, ${now}) WHERE id = ${id} RETURNING *`;
-      return changed(row, id);
+      return row ? toProject(row) : null;
     },
   };
 }
