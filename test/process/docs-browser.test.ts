@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Elysia } from "elysia";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { createParlance } from "../../adapters/create-parlance.ts";
 import { parlancePlugin } from "../../server/plugin.ts";
 import { createMemoryStorage } from "../../storage/memory/index.ts";
+import { launchBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/process.ts";
 
 /**
@@ -11,23 +12,12 @@ import { type ServerProcess, startServerProcess } from "../support/process.ts";
  * real server process; every request to another origin is blocked and recorded, and each operation
  * of the document must be on the page. Issue 9: the same under a prefix of a host's Elysia app.
  */
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 let server: ServerProcess;
 let browser: Browser;
 beforeAll(async () => {
   server = await startServerProcess({ PARLANCE_DATABASE_URL: "memory:" });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
