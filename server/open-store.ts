@@ -60,7 +60,7 @@ const NOT_CREATED =
 /**
  * `sqlite:<path>` (folder created), `sqlite::memory:`, `memory:` or `postgres://…`. Single-instance
  * stores count rate limits in memory and keep the windows in the store across restarts; Postgres,
- * shared by many instances, counts them in the database, one atomic statement per request.
+ * shared by many instances, counts them in the database, each instance leasing quota in blocks.
  */
 export async function openStore(
   url: string,

@@ -1,7 +1,9 @@
 /**
  * Postgres storage: every port over one `postgres` (Postgres.js) client that the caller built and
  * still owns. Several server instances may share the database (`shared: true`): every racing
- * operation is a single statement or a transaction that locks what it reads.
+ * operation is a single statement or a transaction that locks what it reads. Keys, tokens, projects
+ * and organizations are cached in the instance and dropped when any session changes them
+ * (row-cache.ts: LISTEN/NOTIFY, never served more than 0.8 s behind the database).
  */
 import type { Sql } from "postgres";
 import type { Storage } from "../../core/ports.ts";
@@ -16,6 +18,7 @@ import { createOrgStore } from "./orgs.ts";
 import { createProjectStore } from "./projects.ts";
 import { createRateWindowStore } from "./rate-windows.ts";
 import { createRecordStore } from "./records.ts";
+import { createRowCache } from "./row-cache.ts";
 import { createSessionStore } from "./sessions.ts";
 import { createTokenStore } from "./tokens.ts";
 import { createTranslationStore } from "./translations.ts";
@@ -31,16 +34,17 @@ export { postgresMigrations } from "./schema.ts";
  */
 export async function createPostgresStorage(sql: Sql): Promise<Storage> {
   await migratePostgres(sql);
+  const cache = createRowCache(sql);
   const coverage = createPostgresCoverage(sql);
   return withUnavailable({
     users: withUnavailable(createUserStore(sql)),
     memberships: withUnavailable(createMembershipStore(sql)),
     sessions: withUnavailable(createSessionStore(sql)),
     oneTimeTokens: withUnavailable(createOneTimeTokenStore(sql)),
-    orgs: withUnavailable(createOrgStore(sql)),
-    projects: withUnavailable(createProjectStore(sql)),
-    keys: withUnavailable(createKeyStore(sql)),
-    tokens: withUnavailable(createTokenStore(sql)),
+    orgs: withUnavailable(createOrgStore(sql, cache)),
+    projects: withUnavailable(createProjectStore(sql, cache)),
+    keys: withUnavailable(createKeyStore(sql, cache)),
+    tokens: withUnavailable(createTokenStore(sql, cache)),
     translations: withUnavailable(createTranslationStore(sql, coverage)),
     records: withUnavailable(createRecordStore(sql, coverage)),
     jobs: withUnavailable(createJobStore(sql)),
@@ -62,7 +66,7 @@ export async function createPostgresStorage(sql: Sql): Promise<Storage> {
     async ping() {
       await sql`SELECT 1`;
     },
-    // The client belongs to the caller, and the adapter holds nothing else.
-    async close() {},
+    // The client belongs to the caller; the adapter holds only its cache's LISTEN and timer.
+    close: () => cache.close(),
   });
 }
