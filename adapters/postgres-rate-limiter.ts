@@ -19,6 +19,7 @@
  */
 import type { Sql } from "postgres";
 import type { RateDecision, RateLimiter } from "../core/ports.ts";
+import { outageGateOf } from "../storage/postgres/outage-gate.ts";
 import { withUnavailable } from "../storage/postgres/unavailable.ts";
 
 export interface PostgresRateLimiterOptions {
@@ -162,52 +163,55 @@ export function createPostgresRateLimiter(
   };
 
   // A database that cannot be reached rejects with ParlanceError "unavailable" (503), as the store does.
-  return withUnavailable({
-    consume(bucket: string, limit: number, windowMs: number, nowMs: number): Promise<RateDecision> {
-      if (nowMs > latestMs) latestMs = nowMs;
-      let b = buckets.get(bucket);
-      if (b && b.queue.length === 0) {
-        const decision = fromLease(b, limit, nowMs);
-        if (decision) return Promise.resolve(decision);
-      }
-      if (!b) {
-        b = { lease: null, queue: [], leasing: false, leasedAt: Number.NEGATIVE_INFINITY, served: 0 };
-        buckets.set(bucket, b);
-      }
-      const bucketState = b;
-      return new Promise<RateDecision>((resolve, reject) => {
-        bucketState.queue.push({ limit, windowMs, nowMs, resolve, reject });
-        // Requests arriving in the same turn of the event loop share one round trip.
-        if (!bucketState.leasing) {
-          bucketState.leasing = true;
-          queueMicrotask(() => void pump(bucket, bucketState));
+  return withUnavailable(
+    {
+      consume(bucket: string, limit: number, windowMs: number, nowMs: number): Promise<RateDecision> {
+        if (nowMs > latestMs) latestMs = nowMs;
+        let b = buckets.get(bucket);
+        if (b && b.queue.length === 0) {
+          const decision = fromLease(b, limit, nowMs);
+          if (decision) return Promise.resolve(decision);
         }
-      });
-    },
-    async flush() {
-      // Unused quota goes back, so another instance may use it; buckets idle for a while are forgotten.
-      const back: { bucket: string; n: number; resetAt: number }[] = [];
-      for (const [bucket, b] of buckets) {
-        const lease = b.lease;
-        b.lease = null;
-        if (lease && lease.next <= lease.end && lease.resetAt > latestMs)
-          back.push({ bucket, n: lease.end - lease.next + 1, resetAt: lease.resetAt });
-        else if (!b.leasing && b.queue.length === 0 && latestMs - b.leasedAt > FORGET_AFTER_MS)
-          buckets.delete(bucket);
-      }
-      if (back.length > 0) {
-        // In bucket order, so two instances giving back at once lock rows in the same order; only
-        // to the window it was leased from (a window that ended and started again has a new reset_at).
-        back.sort((x, y) => (x.bucket < y.bucket ? -1 : x.bucket > y.bucket ? 1 : 0));
-        await sql`
+        if (!b) {
+          b = { lease: null, queue: [], leasing: false, leasedAt: Number.NEGATIVE_INFINITY, served: 0 };
+          buckets.set(bucket, b);
+        }
+        const bucketState = b;
+        return new Promise<RateDecision>((resolve, reject) => {
+          bucketState.queue.push({ limit, windowMs, nowMs, resolve, reject });
+          // Requests arriving in the same turn of the event loop share one round trip.
+          if (!bucketState.leasing) {
+            bucketState.leasing = true;
+            queueMicrotask(() => void pump(bucket, bucketState));
+          }
+        });
+      },
+      async flush() {
+        // Unused quota goes back, so another instance may use it; buckets idle for a while are forgotten.
+        const back: { bucket: string; n: number; resetAt: number }[] = [];
+        for (const [bucket, b] of buckets) {
+          const lease = b.lease;
+          b.lease = null;
+          if (lease && lease.next <= lease.end && lease.resetAt > latestMs)
+            back.push({ bucket, n: lease.end - lease.next + 1, resetAt: lease.resetAt });
+          else if (!b.leasing && b.queue.length === 0 && latestMs - b.leasedAt > FORGET_AFTER_MS)
+            buckets.delete(bucket);
+        }
+        if (back.length > 0) {
+          // In bucket order, so two instances giving back at once lock rows in the same order; only
+          // to the window it was leased from (a window that ended and started again has a new reset_at).
+          back.sort((x, y) => (x.bucket < y.bucket ? -1 : x.bucket > y.bucket ? 1 : 0));
+          await sql`
           UPDATE rate_limits AS r SET count = GREATEST(r.count - x.n, 0)
           FROM unnest(${sql.array(back.map((x) => x.bucket))}::text[],
                       ${sql.array(back.map((x) => x.n))}::int[],
                       ${sql.array(back.map((x) => x.resetAt))}::bigint[]) AS x(bucket, n, reset_at)
           WHERE r.bucket = x.bucket AND r.reset_at = x.reset_at`;
-      }
-      if (latestMs - prunedAtMs >= pruneEveryMs) await prune(latestMs);
+        }
+        if (latestMs - prunedAtMs >= pruneEveryMs) await prune(latestMs);
+      },
+      prune,
     },
-    prune,
-  });
+    outageGateOf(sql),
+  );
 }

@@ -72,13 +72,21 @@ export function createChangeFeed(sql: Sql, on: ChangeHandlers, now = () => perfo
     ping();
   };
 
+  /** When the ping still in flight was sent: one at a time, so a database that is down gets no pile of them. */
+  let pingInFlightSince: number | null = null;
   const ping = () => {
     if (state !== "listening" && state !== "starting") return;
     if (!channel) return;
+    const sentAt = now();
+    if (pingInFlightSince !== null && sentAt - pingInFlightSince < STALE_MS) return;
+    pingInFlightSince = sentAt;
     const n = ++seq;
-    unanswered.set(n, now());
+    unanswered.set(n, sentAt);
     if (unanswered.size > MAX_UNANSWERED_PINGS) unanswered.delete(unanswered.keys().next().value as number);
-    sql`SELECT pg_notify(${channel}, ${`ping:${token}:${n}`})`.catch(() => {});
+    const settled = () => {
+      if (pingInFlightSince === sentAt) pingInFlightSince = null;
+    };
+    sql`SELECT pg_notify(${channel}, ${`ping:${token}:${n}`})`.then(settled, settled);
   };
 
   const listen = async () => {

@@ -15,6 +15,7 @@ import { createMembershipStore } from "./memberships.ts";
 import { migratePostgres } from "./migrate.ts";
 import { createOneTimeTokenStore } from "./one-time-tokens.ts";
 import { createOrgStore } from "./orgs.ts";
+import { outageGateOf } from "./outage-gate.ts";
 import { createProjectStore } from "./projects.ts";
 import { createRateWindowStore } from "./rate-windows.ts";
 import { createRecordStore } from "./records.ts";
@@ -36,37 +37,41 @@ export async function createPostgresStorage(sql: Sql): Promise<Storage> {
   await migratePostgres(sql);
   const cache = createRowCache(sql);
   const coverage = createPostgresCoverage(sql);
-  return withUnavailable({
-    users: withUnavailable(createUserStore(sql)),
-    memberships: withUnavailable(createMembershipStore(sql)),
-    sessions: withUnavailable(createSessionStore(sql)),
-    oneTimeTokens: withUnavailable(createOneTimeTokenStore(sql)),
-    orgs: withUnavailable(createOrgStore(sql, cache)),
-    projects: withUnavailable(createProjectStore(sql, cache)),
-    keys: withUnavailable(createKeyStore(sql, cache)),
-    tokens: withUnavailable(createTokenStore(sql, cache)),
-    translations: withUnavailable(createTranslationStore(sql, coverage)),
-    records: withUnavailable(createRecordStore(sql, coverage)),
-    jobs: withUnavailable(createJobStore(sql)),
-    environments: withUnavailable(createEnvironmentStore(sql)),
-    rateWindows: withUnavailable(createRateWindowStore(sql)),
-    shared: true,
-    async exclusive(name, fn) {
-      // A session-level advisory lock on a connection of its own, held while fn works through the
-      // pool; keyed by schema too, so stores in different schemas never wait on each other.
-      const lock = await sql.reserve();
-      try {
-        await lock`SELECT pg_advisory_lock(hashtext(current_schema() || ':' || ${name}))`;
-        return await fn();
-      } finally {
-        await lock`SELECT pg_advisory_unlock(hashtext(current_schema() || ':' || ${name}))`.catch(() => {});
-        lock.release();
-      }
+  const gate = outageGateOf(sql);
+  return withUnavailable(
+    {
+      users: withUnavailable(createUserStore(sql), gate),
+      memberships: withUnavailable(createMembershipStore(sql), gate),
+      sessions: withUnavailable(createSessionStore(sql), gate),
+      oneTimeTokens: withUnavailable(createOneTimeTokenStore(sql), gate),
+      orgs: withUnavailable(createOrgStore(sql, cache), gate),
+      projects: withUnavailable(createProjectStore(sql, cache), gate),
+      keys: withUnavailable(createKeyStore(sql, cache), gate),
+      tokens: withUnavailable(createTokenStore(sql, cache), gate),
+      translations: withUnavailable(createTranslationStore(sql, coverage), gate),
+      records: withUnavailable(createRecordStore(sql, coverage), gate),
+      jobs: withUnavailable(createJobStore(sql), gate),
+      environments: withUnavailable(createEnvironmentStore(sql), gate),
+      rateWindows: withUnavailable(createRateWindowStore(sql), gate),
+      shared: true,
+      async exclusive(name, fn) {
+        // A session-level advisory lock on a connection of its own, held while fn works through the
+        // pool; keyed by schema too, so stores in different schemas never wait on each other.
+        const lock = await sql.reserve();
+        try {
+          await lock`SELECT pg_advisory_lock(hashtext(current_schema() || ':' || ${name}))`;
+          return await fn();
+        } finally {
+          await lock`SELECT pg_advisory_unlock(hashtext(current_schema() || ':' || ${name}))`.catch(() => {});
+          lock.release();
+        }
+      },
+      async ping() {
+        await sql`SELECT 1`;
+      },
+      // The client belongs to the caller; the adapter holds only its cache's LISTEN and timer.
+      close: () => cache.close(),
     },
-    async ping() {
-      await sql`SELECT 1`;
-    },
-    // The client belongs to the caller; the adapter holds only its cache's LISTEN and timer.
-    close: () => cache.close(),
-  });
+    gate,
+  );
 }
