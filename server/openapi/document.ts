@@ -61,7 +61,9 @@ function implicitStatuses(path: string, finish: FinishInstructions, scoped: bool
   if (path.startsWith(API_PREFIX)) statuses.push(429, 503);
   if (!finish.public) statuses.push(401);
   if (scoped) statuses.push(403);
-  if (finish.hasBody) statuses.push(400, 408, 413, 415);
+  // A query parameter given twice is 400 on every operation that needs a credential (server/query-once.ts).
+  if (finish.hasBody || (!finish.public && path.startsWith(API_PREFIX))) statuses.push(400);
+  if (finish.hasBody) statuses.push(408, 413, 415);
   return statuses;
 }
 

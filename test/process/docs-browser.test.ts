@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { launchBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/process.ts";
 
 /**
@@ -7,23 +8,12 @@ import { type ServerProcess, startServerProcess } from "../support/process.ts";
  * real server process; every request to another origin is blocked and recorded, and each operation
  * of the document must be on the page.
  */
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 let server: ServerProcess;
 let browser: Browser;
 beforeAll(async () => {
   server = await startServerProcess({ PARLANCE_DATABASE_URL: "memory:" });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
