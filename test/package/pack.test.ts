@@ -8,7 +8,16 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTestSchema, POSTGRES_URL, type TestSchema } from "../storage/postgres-setup.ts";
 import { REPO } from "../support/process.ts";
-import { type Consumer, createConsumer, RUNTIMES, type Runtime, run, script, testFile } from "./consumer.ts";
+import {
+  type Consumer,
+  createConsumer,
+  DENO,
+  RUNTIMES,
+  type Runtime,
+  run,
+  script,
+  testFile,
+} from "./consumer.ts";
 
 let consumer: Consumer;
 const schemas: TestSchema[] = [];
@@ -169,8 +178,38 @@ describe.each(RUNTIMES)("under %s", (runtime) => {
       expect(out).toContain(
         `GET ${example.prefix}/api/v1/projects → 401 {"error":"Missing Authorization header`,
       );
+      if (example.file === "elysia-mount.ts") {
+        // The host's own auth guards its own route, and the API's key admits its caller.
+        expect(out).toContain("GET /dashboard → 401 sign in first");
+        expect(out).toContain("GET /dashboard → 200 your dashboard");
+        expect(out).toMatch(/GET \/i18n\/api\/v1\/projects → 200 \{"success":true,"data":\[\{"id":/);
+      }
     }, 60_000);
   }
+
+  test("the Bun-only pieces say so: the bun:sqlite entry elsewhere, and the parlance command", async () => {
+    const probe = join(consumer.dir, `bun-only-${runtime}.mjs`);
+    writeFileSync(
+      probe,
+      [
+        "try {",
+        '  const { createSqliteStorage } = await import("parlance-tms/storage/bun-sqlite");',
+        "  console.log('loaded', typeof createSqliteStorage);",
+        "} catch (e) { console.log('refused:', e.message); }",
+      ].join("\n"),
+    );
+    const out = succeeded(await inConsumer(script(runtime, probe))).trim();
+    if (runtime === "bun") expect(out).toBe("loaded function");
+    else {
+      expect(out).toStartWith("refused: parlance-tms/storage/bun-sqlite runs on Bun only");
+      expect(out).toContain("parlance-tms/storage/node-sqlite");
+    }
+    if (runtime === "bun") return;
+    const bin = join(consumer.dir, "node_modules", "parlance-tms", "dist", "lib", "bin.js");
+    const cli = await inConsumer(script(runtime, bin, "help"));
+    expect(cli.code).toBe(1);
+    expect(cli.stderr.trim()).toStartWith("parlance: the command line runs on Bun only");
+  }, 60_000);
 
   test("deep imports and files outside the exports map are refused", async () => {
     const probe = join(consumer.dir, `deep-import-${runtime}.mjs`);
@@ -219,6 +258,26 @@ test("the published suite fails a broken third-party adapter with names that say
     "broken › KeyStore › deactivate returns the updated key; null when absent",
   );
   expect(result.stdout).toMatch(/fail 1\b/);
+}, 60_000);
+
+test("the published suite takes Deno.test itself, sanitizers on", async () => {
+  writeFileSync(
+    join(consumer.dir, "deno-native.test.ts"),
+    [
+      'import { runStorageContracts } from "parlance-tms/testing";',
+      'import { createCountingStorage } from "./toy-adapter.ts";',
+      'runStorageContracts("deno native", async () => {',
+      "  const storage = createCountingStorage();",
+      "  return { storage, teardown: () => storage.close() };",
+      "}, Deno.test);",
+    ].join("\n"),
+  );
+  const result = await inConsumer([DENO, "test", "-A", "--no-check", "deno-native.test.ts"]);
+  succeeded(result);
+  expect(result.stdout).toContain(
+    "deno native › KeyStore › deactivate returns the updated key; null when absent",
+  );
+  expect(result.stdout).toMatch(/ok \| \d+ passed \| 0 failed/);
 }, 60_000);
 
 test("the published RateLimiter suite passes the memory limiter under node:test", async () => {
