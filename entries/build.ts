@@ -39,15 +39,16 @@ export function entrySources(exports: typeof pkg.exports): string[] {
 }
 
 /**
- * The `parlance` bin: on Bun it starts the command line; elsewhere it says the command needs Bun,
- * where the bundle itself would fail on its `bun:` imports with a loader error.
+ * The `parlance` bin (dist/lib/bin.js): on Bun it starts the command line (dist/lib/cli.js, which
+ * hints name); elsewhere it says the command needs Bun, where the bundle itself would fail on its
+ * `bun:` imports with a loader error.
  */
 const CLI_LAUNCHER = `#!/usr/bin/env bun
 if (typeof globalThis.Bun === "undefined") {
   console.error("parlance: the command line runs on Bun only (bun:sqlite, Bun.serve). Install Bun (npm i -g bun) and run it with bun; the package's entries embed Parlance in Node 22+ and Deno.");
   process.exit(1);
 }
-await import("./cli-bun.js");
+await import("./cli.js");
 `;
 
 async function build(options: Parameters<typeof Bun.build>[0]): Promise<void> {
@@ -90,9 +91,9 @@ if (import.meta.main) {
     format: "esm",
     sourcemap: "linked",
     external,
-    naming: "cli-bun.[ext]",
+    naming: "cli.[ext]",
   });
-  writeFileSync(join(ROOT, "dist", "lib", "cli.js"), CLI_LAUNCHER, { mode: 0o755 });
+  writeFileSync(join(ROOT, "dist", "lib", "bin.js"), CLI_LAUNCHER, { mode: 0o755 });
   const tsc = Bun.spawnSync(["bun", "x", "tsc", "-p", "tsconfig.lib.json"], {
     cwd: ROOT,
     stdio: ["ignore", "inherit", "inherit"],

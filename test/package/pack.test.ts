@@ -205,7 +205,7 @@ describe.each(RUNTIMES)("under %s", (runtime) => {
       expect(out).toContain("parlance-tms/storage/node-sqlite");
     }
     if (runtime === "bun") return;
-    const bin = join(consumer.dir, "node_modules", "parlance-tms", "dist", "lib", "cli.js");
+    const bin = join(consumer.dir, "node_modules", "parlance-tms", "dist", "lib", "bin.js");
     const cli = await inConsumer(script(runtime, bin, "help"));
     expect(cli.code).toBe(1);
     expect(cli.stderr.trim()).toStartWith("parlance: the command line runs on Bun only");
