@@ -207,7 +207,11 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
           error_description: failure.message,
           timestamp: parlance.now().toISOString(),
         };
-        return jsonResponse(400, oauth, { ...headers, "cache-control": "no-store", pragma: "no-cache" });
+        return jsonResponse(HTTP_STATUS[failure.code], oauth, {
+          ...headers,
+          "cache-control": "no-store",
+          pragma: "no-cache",
+        });
       }
       return respond(failure, headers, request);
     })
