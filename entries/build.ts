@@ -10,29 +10,42 @@ import { join } from "node:path";
 
 const ROOT = join(import.meta.dir, "..");
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
-  exports: Record<string, { types: string; default: string }>;
+  exports: Record<string, { types: string; bun?: string; default: string }>;
   dependencies: Record<string, string>;
 };
 
-/** Packages whose files are embedded as text (the docs viewer), not loaded at run time. */
-const EMBEDDED = new Set(["swagger-ui-dist"]);
+/**
+ * Every dependency stays an import of the installed package. The docs viewer (swagger-ui-dist) is
+ * a dev dependency: its files are inlined as text at build time (Node cannot import a `.css` file),
+ * as `bun build --compile` does for the binary, so users never install it (nor its postinstall).
+ */
+const external = Object.keys(pkg.dependencies).flatMap((name) => [name, `${name}/*`]);
+
+/** entries/<name>.ts for every `./dist/lib/<name>.js` of the exports map (Bun's and the others'). */
+export function entrySources(exports: typeof pkg.exports): string[] {
+  return Object.values(exports).flatMap((target) =>
+    [target.bun, target.default]
+      .filter((file) => file !== undefined)
+      .map((file) => {
+        const name = /^\.\/dist\/lib\/([a-z0-9/-]+)\.js$/.exec(file)?.[1];
+        if (!name) throw new Error(`exports target ${file} is not ./dist/lib/<name>.js`);
+        return join(ROOT, "entries", `${name}.ts`);
+      }),
+  );
+}
 
 /**
- * Every dependency stays an import of the installed package, except the embedded ones: Node cannot
- * import a `.css` file, so their text is inlined, as `bun build --compile` does for the binary.
+ * The `parlance` bin (dist/lib/bin.js): on Bun it starts the command line (dist/lib/cli.js, which
+ * hints name); elsewhere it says the command needs Bun, where the bundle itself would fail on its
+ * `bun:` imports with a loader error.
  */
-const external = Object.keys(pkg.dependencies)
-  .filter((name) => !EMBEDDED.has(name))
-  .flatMap((name) => [name, `${name}/*`]);
-
-/** entries/<name>.ts for every `./dist/lib/<name>.js` of the exports map. */
-export function entrySources(exports: typeof pkg.exports): string[] {
-  return Object.values(exports).map((target) => {
-    const name = /^\.\/dist\/lib\/([a-z0-9/-]+)\.js$/.exec(target.default)?.[1];
-    if (!name) throw new Error(`exports target ${target.default} is not ./dist/lib/<name>.js`);
-    return join(ROOT, "entries", `${name}.ts`);
-  });
+const CLI_LAUNCHER = `#!/usr/bin/env bun
+if (typeof globalThis.Bun === "undefined") {
+  console.error("parlance: the command line runs on Bun only (bun:sqlite, Bun.serve). Install Bun (npm i -g bun) and run it with bun; the package's entries embed Parlance in Node 22+ and Deno.");
+  process.exit(1);
 }
+await import("./cli.js");
+`;
 
 async function build(options: Parameters<typeof Bun.build>[0]): Promise<void> {
   const result = await Bun.build(options);
@@ -76,6 +89,7 @@ if (import.meta.main) {
     external,
     naming: "cli.[ext]",
   });
+  writeFileSync(join(ROOT, "dist", "lib", "bin.js"), CLI_LAUNCHER, { mode: 0o755 });
   const tsc = Bun.spawnSync(["bun", "x", "tsc", "-p", "tsconfig.lib.json"], {
     cwd: ROOT,
     stdio: ["ignore", "inherit", "inherit"],

@@ -1,6 +1,7 @@
 import { Elysia, ValidationError } from "elysia";
 import { invalid } from "../core/errors.ts";
 import { type Parlance, ParlanceError, type RateDecision, retryAfterSeconds } from "../core/index.ts";
+import { normalizeBasePath } from "./base-path.ts";
 import { MAX_BODY_BYTES, MAX_TOKEN_BODY_BYTES, readBody } from "./body.ts";
 import { clientAddress, type PeerInfo, proxyHops, type TrustProxy } from "./client-address.ts";
 import {
@@ -41,6 +42,13 @@ export interface ServerOptions {
   onInternalError?: (error: unknown, request: Request) => void;
   /** PARLANCE_PUBLIC_URL: the workspace's origin for links, the CSRF check and Secure cookies. */
   publicUrl?: string;
+  /**
+   * The path a host serves the API under, as browsers see it ("/i18n"), when the host strips it
+   * before the request reaches Parlance (Hono's `mount`): the docs page loads its files and the
+   * document from there, and the document's `servers` names it. parlancePlugin sets it from its
+   * prefix. Default: the root.
+   */
+  basePath?: string;
 }
 
 /** CONTRACT §7: deprecated since 2026-01-01 (RFC 9745), no removal date. */
@@ -199,11 +207,15 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
           error_description: failure.message,
           timestamp: parlance.now().toISOString(),
         };
-        return jsonResponse(400, oauth, { ...headers, "cache-control": "no-store", pragma: "no-cache" });
+        return jsonResponse(HTTP_STATUS[failure.code], oauth, {
+          ...headers,
+          "cache-control": "no-store",
+          pragma: "no-cache",
+        });
       }
       return respond(failure, headers, request);
     })
-    .use(openApiRoutes())
+    .use(openApiRoutes(normalizeBasePath(options.basePath ?? "")))
     .use(workspaceUiRoutes())
     .use(healthRoutes(parlance))
     .use(keyInfoRoutes(parlance))

@@ -16,6 +16,16 @@ import type { WalCheckpointer } from "../storage/sqlite/wal-checkpointer.ts";
  */
 const CONNECT_TIMEOUT_SECONDS = 3;
 
+/**
+ * Seconds a connection waits before it connects again after a failed connect. postgres.js's
+ * default grows with every failed connect of the client to 20 s (3^n/100 s) and only falls back when
+ * one succeeds, so after an outage a query, and /healthz's probe, could wait that long for the
+ * database that is back. Short and capped instead; while the database is down the storage refuses
+ * calls without a round trip anyway (storage/postgres/outage-gate.ts), so this hammers no one.
+ */
+export const reconnectDelaySeconds = (failures: number): number =>
+  Math.min(0.025 * 2 ** failures, 0.25) * (0.5 + Math.random() / 2);
+
 /** A store opened from PARLANCE_DATABASE_URL, with the rate limiter that fits it. */
 export interface OpenedStore {
   storage: Storage;
@@ -63,7 +73,7 @@ const NOT_CREATED =
 /**
  * `sqlite:<path>` (folder created), `sqlite::memory:`, `memory:` or `postgres://…`. Single-instance
  * stores count rate limits in memory and keep the windows in the store across restarts; Postgres,
- * shared by many instances, counts them in the database, one atomic statement per request.
+ * shared by many instances, counts them in the database, each instance leasing quota in blocks.
  */
 export async function openStore(
   url: string,
@@ -107,7 +117,11 @@ export async function openStore(
     };
   }
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
-    const sql = postgres(url, { onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_SECONDS });
+    const sql = postgres(url, {
+      onnotice: () => {},
+      connect_timeout: CONNECT_TIMEOUT_SECONDS,
+      backoff: reconnectDelaySeconds,
+    });
     if (options.mustExist && !(await isMigrated(sql).catch(closeAndThrow(sql)))) {
       await sql.end({ timeout: 5 });
       throw new Error(

@@ -1,17 +1,12 @@
 import { Elysia } from "elysia";
 import type { Parlance } from "../core/index.ts";
 import type { ServerOptions } from "./app.ts";
+import { normalizeBasePath } from "./base-path.ts";
 import { API_PATHS, forwarder } from "./fetch-handler.ts";
 
 export interface PluginOptions extends ServerOptions {
   /** Where the API lives in the host app, e.g. "/i18n" → /i18n/api/v1/push. Default: the root. */
   prefix?: string;
-}
-
-/** "/i18n/" and "i18n" both mean "/i18n"; "" and "/" mean the root. */
-function normalizePrefix(prefix: string): string {
-  const trimmed = prefix.replace(/^\/+|\/+$/g, "");
-  return trimmed === "" ? "" : `/${trimmed}`;
 }
 
 /**
@@ -21,8 +16,9 @@ function normalizePrefix(prefix: string): string {
  * host's body parsing never touches its requests. The host's global hooks still run first.
  */
 export function parlancePlugin(parlance: Parlance, options: PluginOptions = {}) {
-  const prefix = normalizePrefix(options.prefix ?? "");
-  const handle = forwarder(parlance, options, prefix);
+  const prefix = normalizeBasePath(options.prefix ?? "");
+  // Browsers see the API under the prefix: the docs page must load its files from there.
+  const handle = forwarder(parlance, { ...options, basePath: options.basePath ?? prefix }, prefix);
   const plugin = new Elysia();
   // Bun's server tells the peer; a host on another adapter may have no requestIP (then: unknown).
   for (const path of API_PATHS) {

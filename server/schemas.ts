@@ -45,7 +45,7 @@ export const ErrorObject = component(
         t.String({ description: "Extra details for the developer; development mode (PARLANCE_ENV) only" }),
       ),
     },
-    { description: "The Error object every error answer carries (API.md)" },
+    { description: "The Error object every error answer carries" },
   ),
 );
 

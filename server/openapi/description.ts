@@ -9,8 +9,11 @@ export const INFO = {
   license: { name: "Proprietary: no licence granted yet", identifier: "LicenseRef-Parlance-Proprietary" },
 };
 
-/** Relative: the paths are served by whichever server answered this document. */
-export const SERVERS = [{ url: "/", description: "This Parlance server" }];
+/**
+ * Relative: the paths are served by whichever server answered this document, under the path a host
+ * mounted the API at ("/" at the root), so the viewer's "Try it out" reaches this API.
+ */
+export const servers = (basePath: string) => [{ url: basePath || "/", description: "This Parlance server" }];
 
 export const API_DESCRIPTION = `Teams push localized strings from CI, pull translated files back and watch coverage per
 language. Request and response bodies are JSON, except exports, which come in the format asked for.

@@ -19,28 +19,33 @@ export const DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-const PAGE = `<!doctype html>
+/**
+ * The page, for an API served under `basePath` ("" at the root, "/i18n" under a host's prefix):
+ * every path it loads is absolute, so it works with or without a trailing slash, and starts with
+ * the base path, so a mounted API loads its own files rather than the host's.
+ */
+const page = (basePath: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Parlance API reference</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="${DOCS_PATH}/swagger-ui.css">
+<link rel="stylesheet" href="${basePath}${DOCS_PATH}/swagger-ui.css">
 </head>
 <body>
 <noscript>This page needs JavaScript. The OpenAPI document itself is at
-<a href="${SPEC_PATH}">${SPEC_PATH}</a>.</noscript>
+<a href="${basePath}${SPEC_PATH}">${basePath}${SPEC_PATH}</a>.</noscript>
 <div id="swagger-ui"></div>
-<script src="${DOCS_PATH}/swagger-ui-bundle.js"></script>
-<script src="${DOCS_PATH}/init.js"></script>
+<script src="${basePath}${DOCS_PATH}/swagger-ui-bundle.js"></script>
+<script src="${basePath}${DOCS_PATH}/init.js"></script>
 </body>
 </html>
 `;
 
 /** Starts the viewer on the document, by its absolute path; no validator badge (it calls out). */
-const INIT = `window.ui = SwaggerUIBundle({
-  url: ${JSON.stringify(SPEC_PATH)},
+const init = (basePath: string) => `window.ui = SwaggerUIBundle({
+  url: ${JSON.stringify(basePath + SPEC_PATH)},
   dom_id: "#swagger-ui",
   validatorUrl: null,
   deepLinking: true,
@@ -69,14 +74,18 @@ const file = (text: string, contentType: string): DocsFile => ({
   etag: `"${fingerprint(text)}-${text.length.toString(16)}"`,
 });
 
-/** The page and the files it loads, by the last segment of their path; built on first use. */
-let files: Map<string, DocsFile> | undefined;
-export function docsFiles(): Map<string, DocsFile> {
-  files ??= new Map([
-    ["", file(PAGE, "text/html; charset=utf-8")],
-    ["init.js", file(INIT, "text/javascript; charset=utf-8")],
+/** The viewer's own files, the same under every base path; built on first use. */
+let viewer: Map<string, DocsFile> | undefined;
+
+/** The page and the files it loads for an API under `basePath`, by the last segment of their path. */
+export function docsFiles(basePath: string): Map<string, DocsFile> {
+  viewer ??= new Map([
     ["swagger-ui-bundle.js", file(VIEWER.bundle, "text/javascript; charset=utf-8")],
     ["swagger-ui.css", file(VIEWER.css, "text/css; charset=utf-8")],
   ]);
-  return files;
+  return new Map([
+    ["", file(page(basePath), "text/html; charset=utf-8")],
+    ["init.js", file(init(basePath), "text/javascript; charset=utf-8")],
+    ...viewer,
+  ]);
 }

@@ -1,7 +1,7 @@
 import { enumToOpenApi, nullToOpenApi, toOpenAPISchema } from "@elysiajs/openapi/openapi";
 import type { AnyElysia } from "elysia";
 import { COMPONENT } from "../schemas.ts";
-import { API_DESCRIPTION, INFO, SERVERS } from "./description.ts";
+import { API_DESCRIPTION, INFO, servers } from "./description.ts";
 import { HEADERS, type HeaderName, STATUS_TEXT } from "./headers.ts";
 import { FINISH, type FinishInstructions, TAGS } from "./operation.ts";
 
@@ -18,7 +18,7 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
  * then this finishes what a generator cannot know: named components behind `$ref`, the statuses
  * and headers every answer can carry, scopes, servers, tags (docs/api.md describes the result).
  */
-export function buildDocument(app: AnyElysia): Json {
+export function buildDocument(app: AnyElysia, basePath = ""): Json {
   const generated = toOpenAPISchema(app, undefined, undefined, undefined, OPENAPI_VERSION);
   // A deep copy: the generator hands out the live route schemas, which validation still uses.
   const paths = JSON.parse(JSON.stringify(generated.paths)) as Record<string, Record<string, Json>>;
@@ -33,7 +33,7 @@ export function buildDocument(app: AnyElysia): Json {
   return {
     openapi: OPENAPI_VERSION,
     info: { ...INFO, description: API_DESCRIPTION },
-    servers: SERVERS,
+    servers: servers(basePath),
     security: [{ bearer: [] }],
     tags: TAGS,
     paths: finishedPaths,
@@ -61,7 +61,9 @@ function implicitStatuses(path: string, finish: FinishInstructions, scoped: bool
   if (path.startsWith(API_PREFIX)) statuses.push(429, 503);
   if (!finish.public) statuses.push(401);
   if (scoped) statuses.push(403);
-  if (finish.hasBody) statuses.push(400, 408, 413, 415);
+  // A query parameter given twice is 400 on every operation that needs a credential (server/query-once.ts).
+  if (finish.hasBody || (!finish.public && path.startsWith(API_PREFIX))) statuses.push(400);
+  if (finish.hasBody) statuses.push(408, 413, 415);
   return statuses;
 }
 

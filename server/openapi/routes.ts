@@ -7,16 +7,18 @@ import { buildDocument } from "./document.ts";
 /**
  * `GET /api/v1/openapi.json` and the docs page with its files, without authentication (CONTRACT
  * §1); the rate-limit headers come from the app's request hook like every /api/v1 answer.
+ * `basePath` is where a host mounted the API (ServerOptions.basePath).
  */
-export function openApiRoutes() {
+export function openApiRoutes(basePath = "") {
   const plugin = new Elysia({ name: "openapi" });
+  const files = docsFiles(basePath);
   let document: ReturnType<typeof buildDocument> | undefined;
   const serve = (
     name: string,
     request: Request,
     set: { headers: Record<string, unknown>; status?: number | string },
   ) => {
-    const file = docsFiles().get(name);
+    const file = files.get(name);
     if (!file) return undefined;
     set.headers.etag = file.etag;
     set.headers["cache-control"] = "no-cache";
@@ -33,7 +35,7 @@ export function openApiRoutes() {
       SPEC_PATH,
       () => {
         // The routes are all registered once the app serves: the document is built once, on demand.
-        document ??= buildDocument(plugin);
+        document ??= buildDocument(plugin, basePath);
         return document;
       },
       hide,

@@ -1,6 +1,7 @@
 import type { Action } from "../../core/index.ts";
 import { parsedBody } from "../body.ts";
 import { type IntegerRange, readQueryIntegers } from "../query-integer.ts";
+import { refuseRepeatedQuery } from "../query-once.ts";
 import { principalOf } from "../request-state.ts";
 
 export interface GuardOptions {
@@ -12,13 +13,14 @@ export interface GuardOptions {
 
 /**
  * Route option that refuses the request before its input is parsed and validated: 401 without a
- * usable credential, 403 when the caller may not perform `action`; then the JSON body is parsed
- * (400 if it is not JSON, 415 if it is another media type) and integer query parameters are read
- * (400 naming the parameter). Handlers read the caller with `principalOf`.
+ * usable credential, 403 when the caller may not perform `action`; then a query parameter given
+ * twice is 400, the JSON body is parsed (400 if it is not JSON, 415 if it is another media type) and
+ * integer query parameters are read (400 naming the parameter). Handlers read the caller with `principalOf`.
  */
 export const guard = (action?: Action, options: GuardOptions = {}) => ({
   transform(context: { request: Request; body: unknown; query: Record<string, unknown> }) {
     principalOf(context.request, action);
+    refuseRepeatedQuery(context.request.url);
     context.body = options.body ? options.body(context.body, context.request) : parsedBody(context.body);
     if (options.integers) readQueryIntegers(context.query, options.integers);
   },

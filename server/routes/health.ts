@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { Parlance } from "../../core/index.ts";
+import { HTTP_STATUS } from "../http-errors.ts";
 import { operation } from "../openapi/operation.ts";
 import { component } from "../schemas.ts";
 
@@ -20,7 +21,7 @@ export const healthRoutes = (parlance: Parlance) =>
         await parlance.health();
         return { status: "ok" };
       } catch {
-        set.status = 503;
+        set.status = HTTP_STATUS.unavailable;
         return { status: "unavailable" };
       }
     },

@@ -17,14 +17,22 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
 export const matchesAny = (ifNoneMatch: string | null): boolean =>
   ifNoneMatch?.split(",").some((tag) => tag.trim() === "*") ?? false;
 
+/**
+ * A string parameter whose values the document lists for typed clients. `enum` beside `type:
+ * string` is documentation only: the validator checks no `enum` on a string, so core refuses any
+ * other value with its own message (a schema union would also fill an absent value with its first).
+ */
+const OneOf = (values: readonly string[], description: string) =>
+  t.Optional(t.String({ enum: [...values], description }));
+
 const query = t.Object({
   project_id: Uuid("Project to export"),
   language: Locale("Language to export"),
-  format: t.Optional(t.String({ description: `One of ${[...FORMATTERS.keys()].join(", ")}; default json` })),
+  format: OneOf([...FORMATTERS.keys()], "The file format; default json"),
   environment: t.Optional(t.String({ description: "Apply this environment's overrides" })),
   selected_ids: t.Optional(t.String({ description: "JSON array of translation ids: export only these" })),
-  bom: t.Optional(t.String({ description: "csv: true prepends a UTF-8 byte order mark" })),
-  xliff_version: t.Optional(t.String({ description: "xliff: 1.2 (default) or 2.0" })),
+  bom: OneOf(["true", "false"], "csv: true prepends a UTF-8 byte order mark; default false"),
+  xliff_version: OneOf(["1.2", "2.0"], "xliff: the XLIFF version; default 1.2"),
 });
 
 /** The file itself: documented by hand, since its media type depends on `format`. */

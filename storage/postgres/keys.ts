@@ -3,6 +3,7 @@ import { conflict } from "../../core/errors.ts";
 import type { KeyStore } from "../../core/ports.ts";
 import type { ApiKey, Scope } from "../../core/types.ts";
 import { type DbRow, iso, isoOrNull, isUniqueViolation, num, str, strings } from "./convert.ts";
+import type { RowCache } from "./row-cache.ts";
 
 const toKey = (r: DbRow): ApiKey => ({
   id: str(r.id),
@@ -19,7 +20,11 @@ const toKey = (r: DbRow): ApiKey => ({
   lastUsedAt: isoOrNull(r.last_used_at),
 });
 
-export function createKeyStore(sql: Sql): KeyStore {
+/** Callers get their own copy: the cached row stays as read. */
+const copy = (k: ApiKey | null): ApiKey | null => (k ? { ...k, scopes: [...k.scopes] } : null);
+const idOf = (k: ApiKey) => k.id;
+
+export function createKeyStore(sql: Sql, cache: RowCache): KeyStore {
   return {
     async create(k) {
       try {
@@ -37,12 +42,18 @@ export function createKeyStore(sql: Sql): KeyStore {
       }
     },
     async findByHash(hash) {
-      const [row] = await sql`SELECT * FROM api_keys WHERE hash = ${hash}`;
-      return row ? toKey(row) : null;
+      const load = async () => {
+        const [row] = await sql`SELECT * FROM api_keys WHERE hash = ${hash}`;
+        return row ? toKey(row) : null;
+      };
+      return copy(await cache.read("api_keys", `hash:${hash}`, load, idOf));
     },
     async get(id) {
-      const [row] = await sql`SELECT * FROM api_keys WHERE id = ${id}`;
-      return row ? toKey(row) : null;
+      const load = async () => {
+        const [row] = await sql`SELECT * FROM api_keys WHERE id = ${id}`;
+        return row ? toKey(row) : null;
+      };
+      return copy(await cache.read("api_keys", `id:${id}`, load, idOf));
     },
     async listByOrg(orgId, limit, offset) {
       const [rows, [total]] = await Promise.all([
@@ -58,6 +69,7 @@ export function createKeyStore(sql: Sql): KeyStore {
     },
     async deactivate(id) {
       const [row] = await sql`UPDATE api_keys SET active = false WHERE id = ${id} RETURNING *`;
+      cache.drop("api_keys", id);
       return row ? toKey(row) : null;
     },
     async addUsage(increments) {
@@ -82,6 +94,7 @@ export function createKeyStore(sql: Sql): KeyStore {
           ) AS u
           WHERE k.id = u.key_id`;
       });
+      for (const id of ids) cache.drop("api_keys", id);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Sql } from "postgres";
 import type { ProjectStore } from "../../core/ports.ts";
 import type { Project } from "../../core/types.ts";
 import { type DbRow, iso, isoOrNull, str, strings } from "./convert.ts";
+import type { RowCache } from "./row-cache.ts";
 
 const toProject = (r: DbRow): Project => ({
   id: str(r.id),
@@ -13,7 +14,14 @@ const toProject = (r: DbRow): Project => ({
   createdAt: iso(r.created_at),
 });
 
-export function createProjectStore(sql: Sql): ProjectStore {
+const copy = (p: Project | null): Project | null => (p ? { ...p, languages: [...p.languages] } : null);
+
+export function createProjectStore(sql: Sql, cache: RowCache): ProjectStore {
+  /** The row a write returned, once this instance's entry of it is dropped. */
+  const changed = (row: DbRow | undefined, id: string): Project | null => {
+    cache.drop("projects", id);
+    return row ? toProject(row) : null;
+  };
   return {
     async create(p) {
       await sql`
@@ -22,8 +30,11 @@ export function createProjectStore(sql: Sql): ProjectStore {
                 ${p.deletedAt}, ${p.createdAt})`;
     },
     async get(id) {
-      const [row] = await sql`SELECT * FROM projects WHERE id = ${id}`;
-      return row ? toProject(row) : null;
+      const load = async () => {
+        const [row] = await sql`SELECT * FROM projects WHERE id = ${id}`;
+        return row ? toProject(row) : null;
+      };
+      return copy(await cache.read("projects", id, load, (p) => p.id));
     },
     async listByOrg(orgId) {
       const rows = await sql`
@@ -42,16 +53,16 @@ export function createProjectStore(sql: Sql): ProjectStore {
                              ELSE array_append(languages, ${language}::text) END
         WHERE id = ${id}
         RETURNING *`;
-      return row ? toProject(row) : null;
+      return changed(row, id);
     },
     async rename(id, name) {
       const [row] = await sql`UPDATE projects SET name = ${name} WHERE id = ${id} RETURNING *`;
-      return row ? toProject(row) : null;
+      return changed(row, id);
     },
     async softDelete(id, now) {
       const [row] = await sql`
         UPDATE projects SET deleted_at = coalesce(deleted_at, ${now}) WHERE id = ${id} RETURNING *`;
-      return row ? toProject(row) : null;
+      return changed(row, id);
     },
   };
 }

@@ -25,7 +25,14 @@ import { createProjectMemo } from "../project-memo.ts";
 import { type DbRow, iso, num, numOrNull, str, strOrNull } from "./convert.ts";
 import type { CoverageGroups } from "./coverage.ts";
 import { bumpExportVersions } from "./export-versions.ts";
-import { deletionEntries, insertActivity, setWarnings, upsertWrites, warningsJson } from "./record-writes.ts";
+import {
+  deletionEntries,
+  type EntryContext,
+  insertActivity,
+  setWarnings,
+  upsertWrites,
+  warningsJson,
+} from "./record-writes.ts";
 
 const POSTGRES: Dialect = {
   contains: (column) => `strpos(${column}, ?) > 0`,
@@ -97,6 +104,55 @@ class Abort<T> {
  */
 const byKeys = (sql: Sql | TransactionSql, keys: readonly string[]) =>
   sql`parlance_key_digest(key) = ANY (ARRAY(SELECT parlance_key_digest(k) FROM unnest(${sql.array([...keys])}::text[]) AS k)) AND key = ANY (${sql.array([...keys])}::text[])`;
+
+/** Who and what the history entries of one action share, from the action's activity item. */
+const entryContext = (projectId: string, a: ActivityItem): EntryContext => ({
+  projectId,
+  actor: a.actor,
+  eventId: a.id,
+  action: a.action,
+  jobId: a.jobId,
+  at: a.at,
+  history: true,
+});
+
+/**
+ * What every key change (rename, delete, restore) ends with: its activity item, counting the
+ * records it touched, and the export versions of their languages moved, so pulls see a new tag.
+ */
+async function endKeyChange(
+  tx: TransactionSql,
+  projectId: string,
+  a: ActivityItem,
+  records: readonly RecordState[],
+): Promise<void> {
+  await insertActivity(tx, { ...a, detail: { ...a.detail, records: records.length } });
+  await bumpExportVersions(
+    tx,
+    projectId,
+    records.map((r) => r.language),
+  );
+}
+
+/** A page of an append-only log (history, activity), newest first; the cursor is the last seq seen. */
+async function newestFirst<T>(
+  sql: Sql,
+  table: "record_history" | "activity",
+  column: "record_id" | "project_id",
+  id: string,
+  cursor: string | null,
+  limit: number,
+  map: (r: DbRow) => T,
+) {
+  const rows = await sql`
+    SELECT * FROM ${sql(table)} WHERE ${sql(column)} = ${id}
+      ${cursor === null ? sql`` : sql`AND seq < ${Number(cursor)}`}
+    ORDER BY seq DESC LIMIT ${limit + 1}`;
+  return paged(
+    rows.map((r) => ({ seq: num(r.seq), item: map(r) })),
+    limit,
+  );
+}
 
 export function createRecordStore(sql: Sql, coverage: CoverageGroups): RecordStore {
   // Browse counts kept per project while its export versions hold: valid across instances, since
@@ -174,15 +230,7 @@ export function createRecordStore(sql: Sql, coverage: CoverageGroups): RecordSto
             if (version !== w.expectVersion)
               throw new Abort({ ok: false as const, key: w.key, language: w.language });
           }
-          const ctx = {
-            projectId: c.projectId,
-            actor: c.activity.actor,
-            eventId: c.activity.id,
-            action: c.activity.action,
-            jobId: c.activity.jobId,
-            at: c.at,
-            history: true,
-          };
+          const ctx = { ...entryContext(c.projectId, c.activity), at: c.at };
           await upsertWrites(
             tx,
             ctx,
@@ -208,14 +256,7 @@ export function createRecordStore(sql: Sql, coverage: CoverageGroups): RecordSto
       }
     },
     async history(recordId, cursor, limit) {
-      const rows = await sql`
-        SELECT * FROM record_history WHERE record_id = ${recordId}
-          ${cursor === null ? sql`` : sql`AND seq < ${Number(cursor)}`}
-        ORDER BY seq DESC LIMIT ${limit + 1}`;
-      return paged(
-        rows.map((r) => ({ seq: num(r.seq), item: toEntry(r) })),
-        limit,
-      );
+      return newestFirst(sql, "record_history", "record_id", recordId, cursor, limit, toEntry);
     },
     async historyEntry(projectId, entryId) {
       if (!/^[1-9][0-9]{0,14}$/.test(entryId)) return null;
@@ -224,14 +265,7 @@ export function createRecordStore(sql: Sql, coverage: CoverageGroups): RecordSto
       return r ? toEntry(r) : null;
     },
     async activity(projectId, cursor, limit) {
-      const rows = await sql`
-        SELECT * FROM activity WHERE project_id = ${projectId}
-          ${cursor === null ? sql`` : sql`AND seq < ${Number(cursor)}`}
-        ORDER BY seq DESC LIMIT ${limit + 1}`;
-      return paged(
-        rows.map((r) => ({ seq: num(r.seq), item: toActivity(r) })),
-        limit,
-      );
+      return newestFirst(sql, "activity", "project_id", projectId, cursor, limit, toActivity);
     },
     async renameKey(projectId, from, to, a) {
       return sql.begin(async (tx) => {
@@ -244,15 +278,7 @@ export function createRecordStore(sql: Sql, coverage: CoverageGroups): RecordSto
         const records = rows.map(toRecord);
         await tx`DELETE FROM translations WHERE id = ANY (${tx.array(records.map((r) => r.id))}::text[])`;
         // Re-inserted under the new key with their ids: version 1 then + 1 below keeps the count right.
-        const ctx = {
-          projectId,
-          actor: a.actor,
-          eventId: a.id,
-          action: a.action,
-          jobId: a.jobId,
-          at: a.at,
-          history: true,
-        };
+        const ctx = entryContext(projectId, a);
         for (const r of records) {
           await tx`INSERT INTO translations (id, project_id, language, key, value, status, updated_at, version, warnings,
                                              updated_by, updated_by_user, search)
@@ -272,12 +298,7 @@ export function createRecordStore(sql: Sql, coverage: CoverageGroups): RecordSto
             old: { value: r.value, status: r.status },
           })),
         );
-        await insertActivity(tx, { ...a, detail: { ...a.detail, records: records.length } });
-        await bumpExportVersions(
-          tx,
-          projectId,
-          records.map((r) => r.language),
-        );
+        await endKeyChange(tx, projectId, a, records);
         return "renamed" as const;
       });
     },
@@ -297,22 +318,9 @@ export function createRecordStore(sql: Sql, coverage: CoverageGroups): RecordSto
                            ${JSON.stringify(a.actor)})
                    ON CONFLICT (id) DO NOTHING`;
         }
-        const ctx = {
-          projectId,
-          actor: a.actor,
-          eventId: a.id,
-          action: a.action,
-          jobId: a.jobId,
-          at: a.at,
-          history: true,
-        };
+        const ctx = entryContext(projectId, a);
         await deletionEntries(tx, ctx, records);
-        await insertActivity(tx, { ...a, detail: { ...a.detail, records: records.length } });
-        await bumpExportVersions(
-          tx,
-          projectId,
-          records.map((r) => r.language),
-        );
+        await endKeyChange(tx, projectId, a, records);
         return records.length;
       });
     },
@@ -356,15 +364,7 @@ export function createRecordStore(sql: Sql, coverage: CoverageGroups): RecordSto
                    VALUES (${r.id}, ${projectId}, ${r.language}, ${key}, ${r.value}, ${r.status}, ${a.at}::timestamptz,
                            ${r.version}, ${warningsJson(r.warnings)}, NULL)`;
         }
-        const ctx = {
-          projectId,
-          actor: a.actor,
-          eventId: a.id,
-          action: a.action,
-          jobId: a.jobId,
-          at: a.at,
-          history: true,
-        };
+        const ctx = entryContext(projectId, a);
         await upsertWrites(
           tx,
           ctx,
@@ -378,12 +378,7 @@ export function createRecordStore(sql: Sql, coverage: CoverageGroups): RecordSto
             old: null,
           })),
         );
-        await insertActivity(tx, { ...a, detail: { ...a.detail, records: records.length } });
-        await bumpExportVersions(
-          tx,
-          projectId,
-          records.map((r) => r.language),
-        );
+        await endKeyChange(tx, projectId, a, records);
         return "restored" as const;
       });
     },

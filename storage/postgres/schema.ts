@@ -223,6 +223,32 @@ CREATE TABLE coverage_counts (
 );
 `;
 
+// Instances cache keys, tokens, projects and organizations (storage/postgres/row-cache.ts) and
+// hear of every committed change to those rows on a channel of the schema, whoever wrote them: an
+// instance, an operator command or plain SQL. The payload is the table and the row's primary key.
+// The shared limiter leases quota in blocks (adapters/postgres-rate-limiter.ts): `granted` is how
+// many requests the last statement on the row handed out.
+const instanceCaches = `
+CREATE FUNCTION parlance_notify_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify(
+    'parlance_' || md5(TG_TABLE_SCHEMA),
+    TG_TABLE_NAME || ':' || (to_jsonb(CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END) ->> TG_ARGV[0]));
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER api_keys_changed AFTER UPDATE OR DELETE ON api_keys
+  FOR EACH ROW EXECUTE PROCEDURE parlance_notify_change('id');
+CREATE TRIGGER access_tokens_changed AFTER UPDATE OR DELETE ON access_tokens
+  FOR EACH ROW EXECUTE PROCEDURE parlance_notify_change('hash');
+CREATE TRIGGER projects_changed AFTER UPDATE OR DELETE ON projects
+  FOR EACH ROW EXECUTE PROCEDURE parlance_notify_change('id');
+CREATE TRIGGER organizations_changed AFTER UPDATE OR DELETE ON organizations
+  FOR EACH ROW EXECUTE PROCEDURE parlance_notify_change('id');
+
+ALTER TABLE rate_limits ADD COLUMN granted integer NOT NULL DEFAULT 0;
+`;
+
 export const postgresMigrations: readonly Migration[] = [
   { version: 1, name: "initial", sql: initial },
   // The push's raw content no longer travels inside the payload's JSON (stringified and parsed
@@ -316,4 +342,9 @@ CREATE TABLE export_versions (
   },
   { version: 8, name: "browse index: filters and counts read one index", sql: browseIndex },
   { version: 9, name: "coverage counted once per change of a project", sql: coverage },
+  {
+    version: 10,
+    name: "change notifications for instance caches, leased rate-limit quota",
+    sql: instanceCaches,
+  },
 ];

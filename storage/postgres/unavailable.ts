@@ -1,5 +1,6 @@
 /** Which Postgres (Postgres.js) errors mean "the database cannot be reached right now". */
 import { translateUnavailable } from "../unavailable.ts";
+import { behindGate, type OutageGate } from "./outage-gate.ts";
 
 /** Socket errors of the runtime, and the client's own for a connection it lost or could not open. */
 const CONNECTION_CODES = new Set([
@@ -41,6 +42,9 @@ const namesConnectionFailure = (error: unknown): boolean => {
   return false;
 };
 
-/** The same object with every method's rejections that mean an outage made "unavailable". */
-export const withUnavailable = <T extends object>(target: T): T =>
-  translateUnavailable(target, isUnavailable);
+/**
+ * The same object with every method's rejections that mean an outage made "unavailable"; with a
+ * gate, also refused at once while the database is known unreachable (outage-gate.ts).
+ */
+export const withUnavailable = <T extends object>(target: T, gate?: OutageGate): T =>
+  translateUnavailable(gate ? behindGate(target, gate) : target, isUnavailable);

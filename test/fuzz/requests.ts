@@ -2,7 +2,7 @@
  * fast-check arbitraries of hostile requests to every endpoint: parameters, headers and bodies
  * (deep nesting, huge strings, prototype keys at every level, unicode edge cases and control
  * characters, numbers out of range, wrong JSON types, SQL-looking text, duplicate names, wrong
- * media types). Used by test/http/fuzz.test.ts (short run) and `bun run fuzz` (long run).
+ * media types, a query parameter given twice). Used by test/http/fuzz.test.ts (short run) and `bun run fuzz` (long run).
  */
 import fc from "fast-check";
 
@@ -168,8 +168,10 @@ const encode = (s: string) =>
     .map((part) => encodeURIComponent(part))
     .join("%ED%A0%80");
 
-const encodeQuery = (q: Record<string, string>) => {
+/** `repeat`: the first parameter is given a second time (400 on every operation needing a credential). */
+const encodeQuery = (q: Record<string, string>, repeat: boolean) => {
   const parts = Object.entries(q).map(([k, v]) => `${encode(k)}=${encode(v)}`);
+  if (repeat && parts[0] !== undefined) parts.push(parts[0]);
   return parts.length ? `?${parts.join("&")}` : "";
 };
 
@@ -340,15 +342,16 @@ export function fuzzRequest(t: Targets): fc.Arbitrary<FuzzRequest> {
             : contentType,
         extra: extraHeaders,
         body: endpoint.body ? body(t, endpoint.body) : fc.constant(undefined),
+        repeat: fc.integer({ min: 0, max: 7 }).map((n) => n === 0),
       })
-      .map(({ path, query: q, authorization: auth, contentType: type, extra, body: b }) => {
+      .map(({ path, query: q, authorization: auth, contentType: type, extra, body: b, repeat }) => {
         const headers: Record<string, string> = { ...extra };
         if (auth !== "" && !(endpoint.body === "token" && auth.startsWith("Bearer")))
           headers.authorization = auth;
         if (b !== undefined && type !== "") headers["content-type"] = type;
         // A declared length that disagrees with the body would be the client's lie to the socket, not ours.
         delete headers["content-length"];
-        return { method: endpoint.method, path: `${path}${encodeQuery(q)}`, headers, body: b };
+        return { method: endpoint.method, path: `${path}${encodeQuery(q, repeat)}`, headers, body: b };
       }),
   );
 }

@@ -3,12 +3,17 @@
  * Parlance answers below 500, every error is the Error object (the token endpoint's own errors:
  * RFC 6749's shape), every answer matches the OpenAPI document (the harness checks it), and a
  * refused request changes no stored translation, key or job.
+ * Each store is fuzzed twice: through the app as every HTTP suite drives it, and over a socket to
+ * the app listening as `parlance serve` makes it listen (Bun's HTTP parser, streamed bodies, the
+ * client address), its answers checked against the document as well.
  * The default run is short; `bun run fuzz` runs 10,000 cases per store (PARLANCE_FUZZ_RUNS).
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { fuzzRequest, type Targets } from "../fuzz/requests.ts";
-import { type StoreKind, startTestServer, type TestServer } from "../support/harness.ts";
+import { bunHost } from "../../server/host-bun.ts";
+import { type FuzzRequest, fuzzRequest, type Targets } from "../fuzz/requests.ts";
+import { expectConformance } from "../support/conformance.ts";
+import { BASE_URL, type StoreKind, startTestServer, type TestServer } from "../support/harness.ts";
 import { ISO_DATE } from "../support/http.ts";
 
 const RUNS = Number(process.env.PARLANCE_FUZZ_RUNS ?? 200);
@@ -64,49 +69,73 @@ async function seed(
   };
 }
 
+type Transport = "app" | "socket";
+type Send = (r: FuzzRequest) => Promise<Response>;
+
+/** How a generated request reaches the server, and how that is undone. */
+async function transport(s: TestServer, how: Transport): Promise<{ send: Send; close: () => Promise<void> }> {
+  const init = (r: FuzzRequest) => ({
+    method: r.method,
+    headers: r.headers,
+    body: r.body as BodyInit | undefined,
+  });
+  if (how === "app") return { send: (r) => s.request(r.path, init(r)), close: async () => {} };
+  // The app listening as `parlance serve` makes it listen on Bun.
+  const listening = await bunHost.listen(s.app, "127.0.0.1", 0, false);
+  return {
+    async send(r) {
+      const res = await fetch(`http://127.0.0.1:${listening.port}${r.path}`, init(r));
+      const sent = new Request(`${BASE_URL}${r.path}`, { method: r.method, headers: r.headers });
+      await expectConformance(s.app, sent, res.clone());
+      return res;
+    },
+    close: () => listening.stop(),
+  };
+}
+
 for (const kind of STORES) {
   describe(`[${kind}]`, () => {
-    test(
-      `${RUNS} hostile requests: no 5xx, always the Error object, nothing changed by a refusal`,
-      async () => {
-        const s = await startTestServer(kind, { anonRateLimit: 10_000_000 });
-        const statuses = new Map<number, number>();
-        try {
-          const { targets, state } = await seed(s);
-          let before = await state();
-          let n = 0;
-          await fc.assert(
-            fc.asyncProperty(fuzzRequest(targets), async (r) => {
-              // A fresh rate window now and then: the key's hourly limit must not hide the handlers.
-              if (++n % 2000 === 0) s.clock.advance(3_600_000);
-              const res = await s.request(r.path, {
-                method: r.method,
-                headers: r.headers,
-                body: r.body as BodyInit | undefined,
-              });
-              statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-              const text = await res.text();
-              const where = `${r.method} ${r.path.slice(0, 200)} → ${res.status} ${text.slice(0, 300)}`;
-              expect({ where, serverError: res.status >= 500 }).toEqual({ where, serverError: false });
-              await s.idle();
-              if (res.status >= 400) {
-                const body = JSON.parse(text) as Record<string, unknown>;
-                expect(typeof body.error).toBe("string");
-                expect(body.timestamp).toMatch(ISO_DATE);
-                expect({ where, state: await state() }).toEqual({ where, state: before });
-              } else before = await state();
-            }),
-            { numRuns: RUNS, seed: SEED, endOnFailure: RUNS > 1000 },
-          );
-        } finally {
-          const summary = [...statuses]
-            .sort(([a], [b]) => a - b)
-            .map(([status, count]) => `${status}: ${count}`);
-          console.log(`[${kind}] fuzz statuses after ${RUNS} runs: ${summary.join(", ")}`);
-          await s.close();
-        }
-      },
-      60_000 + RUNS * 200,
-    );
+    for (const how of ["app", "socket"] as const) {
+      test(
+        `${RUNS} hostile requests (${how}): no 5xx, always the Error object, nothing changed by a refusal`,
+        async () => {
+          const s = await startTestServer(kind, { anonRateLimit: 10_000_000 });
+          const { send, close } = await transport(s, how);
+          const statuses = new Map<number, number>();
+          try {
+            const { targets, state } = await seed(s);
+            let before = await state();
+            let n = 0;
+            await fc.assert(
+              fc.asyncProperty(fuzzRequest(targets), async (r) => {
+                // A fresh rate window now and then: the key's hourly limit must not hide the handlers.
+                if (++n % 2000 === 0) s.clock.advance(3_600_000);
+                const res = await send(r);
+                statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+                const text = await res.text();
+                const where = `${r.method} ${r.path.slice(0, 200)} → ${res.status} ${text.slice(0, 300)}`;
+                expect({ where, serverError: res.status >= 500 }).toEqual({ where, serverError: false });
+                await s.idle();
+                if (res.status >= 400) {
+                  const body = JSON.parse(text) as Record<string, unknown>;
+                  expect(typeof body.error).toBe("string");
+                  expect(body.timestamp).toMatch(ISO_DATE);
+                  expect({ where, state: await state() }).toEqual({ where, state: before });
+                } else before = await state();
+              }),
+              { numRuns: RUNS, seed: SEED, endOnFailure: RUNS > 1000 },
+            );
+          } finally {
+            const summary = [...statuses]
+              .sort(([a], [b]) => a - b)
+              .map(([status, count]) => `${status}: ${count}`);
+            console.log(`[${kind}] ${how} fuzz statuses after ${RUNS} runs: ${summary.join(", ")}`);
+            close();
+            await s.close();
+          }
+        },
+        60_000 + RUNS * 200,
+      );
+    }
   });
 }

@@ -292,6 +292,43 @@ await forEachStore((kind) => {
     }
   });
 
+  describe("query parameters given twice", () => {
+    test("are 400 naming the parameter (also percent-encoded), after 401 and 403, on every operation", async () => {
+      const p = `project_id=${w.projectId}`;
+      for (const [path, name] of [
+        [`${KEYS}?limit=5&limit=1`, "limit"],
+        [`${KEYS}?offset=0&%6Fffset=0`, "offset"],
+        [`/api/v1/translations?${p}&language=fr&language=de`, "language"],
+        [`/api/v1/translations?${p}&${p}&language=fr`, "project_id"],
+        [`/api/v1/pull?${p}&language=en&format=json&format=csv`, "format"],
+        [`/api/v1/export?${p}&${p}&language=en`, "project_id"],
+        [`/api/v1/coverage?${p}&${p}`, "project_id"],
+        [`/api/v1/project?${p}&${p}`, "project_id"],
+        [`/api/v1/projects?x=1&x=2`, "x"],
+        [`/api/v1/jobs/${crypto.randomUUID()}?x&x`, "x"],
+        [`/api/v1/test?x=1&x=1`, "x"],
+      ] as const) {
+        const res = await s().request(path, { key: w.key });
+        expect({ path, status: res.status }).toEqual({ path, status: 400 });
+        await expectErrorObject(res, 400, { message: `"${name}" appears more than once` });
+      }
+      const push = await s().request("/api/v1/push?dry=1&dry=2", {
+        method: "POST",
+        key: w.key,
+        json: { projectId: w.projectId, language: "fr", content: '{"a":"b"}' },
+      });
+      await expectErrorObject(push, 400, { message: '"dry" appears more than once' });
+      await s().idle();
+      expect(await translations()).toEqual([]);
+      // Who may not call the operation learns nothing about its query.
+      await expectErrorObject(await s().request(`${KEYS}?limit=5&limit=1`), 401);
+      const reader = await s().seed.key(w.orgId, { scopes: ["translations:read"] });
+      await expectErrorObject(await s().request(`${KEYS}?limit=5&limit=1`, { key: reader.key }), 403);
+      // Distinct parameters, and one given once, are as before.
+      expect((await s().request(`${KEYS}?limit=5&offset=0`, { key: w.key })).status).toBe(200);
+    });
+  });
+
   describe("dates and names", () => {
     test("expiresAt must be a real calendar date", async () => {
       for (const expiresAt of [

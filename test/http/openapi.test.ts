@@ -180,6 +180,42 @@ describe("OpenAPI document", () => {
       expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(["405", "431", "500"]));
       if (op.requestBody)
         expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(["413", "415"]));
+      // A query parameter given twice is 400 wherever a credential is needed.
+      if (path.startsWith("/api/v1") && op.security?.length)
+        expect(statuses, `${method} ${path}`).toContain("400");
+    }
+  });
+
+  test("query parameters have real types: integers, and the values pull takes listed", async () => {
+    const doc = await spec();
+    const schemaOf = (path: string, name: string) =>
+      doc.paths[path].get.parameters.find((p: { name: string }) => p.name === name).schema;
+    for (const path of ["/api/v1/api-keys", "/api/v1/translations"]) {
+      for (const name of ["limit", "offset"])
+        expect(schemaOf(path, name).type, `${path} ${name}`).toBe("integer");
+    }
+    const listed = {
+      format: ["json", "csv", "xliff", "xml", "yaml"],
+      bom: ["true", "false"],
+      xliff_version: ["1.2", "2.0"],
+    };
+    const { project, key } = await s.seed.world();
+    await s.request("/api/v1/push", {
+      method: "POST",
+      key: key.key,
+      json: { projectId: project.id, language: "fr", content: '{"a":"b"}' },
+    });
+    await s.idle();
+    const pull = (query: string) =>
+      s.request(`/api/v1/pull?project_id=${project.id}&language=fr&${query}`, { key: key.key });
+    for (const [name, values] of Object.entries(listed)) {
+      expect(schemaOf("/api/v1/pull", name)).toMatchObject({ type: "string", enum: values });
+      // The list is the server's: each listed value is served, anything else is 400 naming the parameter.
+      for (const value of values)
+        expect((await pull(`${name}=${value}`)).status, `${name}=${value}`).toBe(200);
+      const other = await pull(`${name}=${values[0]?.toUpperCase()}x`);
+      expect(other.status).toBe(400);
+      expect(((await other.json()) as { error: string }).error).toContain(name);
     }
   });
 

@@ -4,11 +4,20 @@
  * its declarations type-check under `tsc --strict`, and a deep import is refused.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTestSchema, POSTGRES_URL, type TestSchema } from "../storage/postgres-setup.ts";
 import { REPO } from "../support/process.ts";
-import { type Consumer, createConsumer, RUNTIMES, type Runtime, run, script, testFile } from "./consumer.ts";
+import {
+  type Consumer,
+  createConsumer,
+  DENO,
+  RUNTIMES,
+  type Runtime,
+  run,
+  script,
+  testFile,
+} from "./consumer.ts";
 
 let consumer: Consumer;
 const schemas: TestSchema[] = [];
@@ -169,8 +178,38 @@ describe.each(RUNTIMES)("under %s", (runtime) => {
       expect(out).toContain(
         `GET ${example.prefix}/api/v1/projects → 401 {"error":"Missing Authorization header`,
       );
+      if (example.file === "elysia-mount.ts") {
+        // The host's own auth guards its own route, and the API's key admits its caller.
+        expect(out).toContain("GET /dashboard → 401 sign in first");
+        expect(out).toContain("GET /dashboard → 200 your dashboard");
+        expect(out).toMatch(/GET \/i18n\/api\/v1\/projects → 200 \{"success":true,"data":\[\{"id":/);
+      }
     }, 60_000);
   }
+
+  test("the Bun-only pieces say so: the bun:sqlite entry elsewhere, and the parlance command", async () => {
+    const probe = join(consumer.dir, `bun-only-${runtime}.mjs`);
+    writeFileSync(
+      probe,
+      [
+        "try {",
+        '  const { createSqliteStorage } = await import("parlance-tms/storage/bun-sqlite");',
+        "  console.log('loaded', typeof createSqliteStorage);",
+        "} catch (e) { console.log('refused:', e.message); }",
+      ].join("\n"),
+    );
+    const out = succeeded(await inConsumer(script(runtime, probe))).trim();
+    if (runtime === "bun") expect(out).toBe("loaded function");
+    else {
+      expect(out).toStartWith("refused: parlance-tms/storage/bun-sqlite runs on Bun only");
+      expect(out).toContain("parlance-tms/storage/node-sqlite");
+    }
+    if (runtime === "bun") return;
+    const bin = join(consumer.dir, "node_modules", "parlance-tms", "dist", "lib", "bin.js");
+    const cli = await inConsumer(script(runtime, bin, "help"));
+    expect(cli.code).toBe(1);
+    expect(cli.stderr.trim()).toStartWith("parlance: the command line runs on Bun only");
+  }, 60_000);
 
   test("deep imports and files outside the exports map are refused", async () => {
     const probe = join(consumer.dir, `deep-import-${runtime}.mjs`);
@@ -220,6 +259,83 @@ test("the published suite fails a broken third-party adapter with names that say
   );
   expect(result.stdout).toMatch(/fail 1\b/);
 }, 60_000);
+
+test("the published suite takes Deno.test itself, sanitizers on", async () => {
+  writeFileSync(
+    join(consumer.dir, "deno-native.test.ts"),
+    [
+      'import { runStorageContracts } from "parlance-tms/testing";',
+      'import { createCountingStorage } from "./toy-adapter.ts";',
+      'runStorageContracts("deno native", async () => {',
+      "  const storage = createCountingStorage();",
+      "  return { storage, teardown: () => storage.close() };",
+      "}, Deno.test);",
+    ].join("\n"),
+  );
+  const result = await inConsumer([DENO, "test", "-A", "--no-check", "deno-native.test.ts"]);
+  succeeded(result);
+  expect(result.stdout).toContain(
+    "deno native › KeyStore › deactivate returns the updated key; null when absent",
+  );
+  expect(result.stdout).toMatch(/ok \| \d+ passed \| 0 failed/);
+}, 60_000);
+
+test("the published suite runs under vitest too", async () => {
+  writeFileSync(
+    join(consumer.dir, "vitest-toy.test.ts"),
+    [
+      'import { test } from "vitest";',
+      'import { runStorageContracts } from "parlance-tms/testing";',
+      'import { createCountingStorage } from "./toy-adapter.ts";',
+      'runStorageContracts("vitest toy", async () => {',
+      "  const storage = createCountingStorage();",
+      "  return { storage, teardown: () => storage.close() };",
+      "}, test);",
+    ].join("\n"),
+  );
+  const vitest = join(consumer.dir, "node_modules", ".bin", "vitest");
+  const result = await inConsumer([vitest, "run", "--reporter=verbose", "vitest-toy"]);
+  succeeded(result);
+  expect(result.stdout).toContain(
+    "vitest toy › KeyStore › deactivate returns the updated key; null when absent",
+  );
+  // With a failure the line reads "Tests  1 failed | 108 passed (109)".
+  expect(result.stdout).toMatch(/Tests\s+\d+ passed \(\d+\)/);
+}, 120_000);
+
+test("the docs viewer is inside the package: users install neither swagger-ui-dist nor its postinstall", async () => {
+  const modules = join(consumer.dir, "node_modules");
+  expect(readdirSync(modules)).not.toContain("swagger-ui-dist");
+  expect(readdirSync(modules)).not.toContain("@scarf");
+  writeFileSync(
+    join(consumer.dir, "docs-probe.mjs"),
+    [
+      'import { createParlance } from "parlance-tms";',
+      'import { createFetchHandler } from "parlance-tms/server";',
+      'import { createMemoryStorage } from "parlance-tms/storage/memory";',
+      "const parlance = createParlance({ storage: createMemoryStorage() });",
+      "const api = createFetchHandler(parlance);",
+      'for (const path of ["/api/v1/docs", "/api/v1/docs/swagger-ui-bundle.js", "/api/v1/docs/swagger-ui.css"]) {',
+      '  const res = await api(new Request("http://localhost" + path));',
+      "  console.log(path, res.status, (await res.arrayBuffer()).byteLength);",
+      "}",
+      "await parlance.close();",
+    ].join("\n"),
+  );
+  const viewer = join(REPO, "node_modules", "swagger-ui-dist");
+  for (const runtime of RUNTIMES) {
+    const out = succeeded(await inConsumer(script(runtime, "docs-probe.mjs")))
+      .trim()
+      .split("\n");
+    expect(out[0], runtime).toMatch(/^\/api\/v1\/docs 200 \d+$/);
+    expect(out[1], runtime).toBe(
+      `/api/v1/docs/swagger-ui-bundle.js 200 ${statSync(join(viewer, "swagger-ui-bundle.js")).size}`,
+    );
+    expect(out[2], runtime).toBe(
+      `/api/v1/docs/swagger-ui.css 200 ${statSync(join(viewer, "swagger-ui.css")).size}`,
+    );
+  }
+}, 120_000);
 
 test("the published RateLimiter suite passes the memory limiter under node:test", async () => {
   writeFileSync(

@@ -1,29 +1,23 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { type Browser, chromium } from "playwright-core";
+import { Elysia } from "elysia";
+import type { Browser } from "playwright-core";
+import { createParlance } from "../../adapters/create-parlance.ts";
+import { parlancePlugin } from "../../server/plugin.ts";
+import { createMemoryStorage } from "../../storage/memory/index.ts";
+import { launchBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/process.ts";
 
 /**
  * Issue 14: the docs page works on a closed network. Debian's Chromium opens /api/v1/docs from a
  * real server process; every request to another origin is blocked and recorded, and each operation
- * of the document must be on the page.
+ * of the document must be on the page. Issue 9: the same under a prefix of a host's Elysia app.
  */
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 let server: ServerProcess;
 let browser: Browser;
 beforeAll(async () => {
   server = await startServerProcess({ PARLANCE_DATABASE_URL: "memory:" });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
@@ -37,9 +31,12 @@ interface Operation {
   summary: string;
 }
 
-test("the docs page renders every operation with no request leaving the server's origin", async () => {
-  const origin = new URL(server.baseUrl).origin;
-  const doc = (await (await fetch(`${origin}/api/v1/openapi.json`)).json()) as {
+/**
+ * Opens `${origin}${base}/api/v1/docs` with every request to another origin blocked; the page must
+ * show every operation of the document and load nothing from elsewhere, nor from outside `base`.
+ */
+async function expectDocsRendered(origin: string, base: string) {
+  const doc = (await (await fetch(`${origin}${base}/api/v1/openapi.json`)).json()) as {
     paths: Record<string, Record<string, { summary: string }>>;
   };
   const expected: Operation[] = Object.entries(doc.paths).flatMap(([path, item]) =>
@@ -65,7 +62,7 @@ test("the docs page renders every operation with no request leaving the server's
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
   page.on("requestfailed", (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
 
-  const response = await page.goto(`${origin}/api/v1/docs`);
+  const response = await page.goto(`${origin}${base}/api/v1/docs`);
   expect(response?.status()).toBe(200);
   await page.waitForSelector(".opblock", { timeout: 30_000 });
   await page.waitForFunction((n) => document.querySelectorAll(".opblock").length >= n, expected.length);
@@ -84,8 +81,24 @@ test("the docs page renders every operation with no request leaving the server's
   expect(await page.locator(".info .title").textContent()).toContain("Parlance API");
 
   expect(blocked).toEqual([]);
-  expect(requested.every((url) => new URL(url).origin === origin)).toBe(true);
-  expect(requested).toContain(`${origin}/api/v1/openapi.json`);
+  expect(requested.every((url) => url.startsWith(`${origin}${base}/api/v1/`))).toBe(true);
+  expect(requested).toContain(`${origin}${base}/api/v1/openapi.json`);
   expect(problems).toEqual([]);
   await context.close();
+}
+
+test("the docs page renders every operation with no request leaving the server's origin", async () => {
+  await expectDocsRendered(new URL(server.baseUrl).origin, "");
+}, 60_000);
+
+test("mounted under a prefix in a host's Elysia app, the page loads everything from under the prefix", async () => {
+  const parlance = createParlance({ storage: createMemoryStorage() });
+  const host = new Elysia().get("/", () => "host home").use(parlancePlugin(parlance, { prefix: "/i18n" }));
+  const served = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request) => host.handle(request) });
+  try {
+    await expectDocsRendered(`http://127.0.0.1:${served.port}`, "/i18n");
+  } finally {
+    await served.stop(true);
+    await parlance.close();
+  }
 }, 60_000);

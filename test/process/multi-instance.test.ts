@@ -133,6 +133,48 @@ if (await postgresReachable()) {
       await stop(b);
     }, 120_000);
 
+    test("a deactivated key is refused by every instance: an operator's at the next request, plain SQL's within a second", async () => {
+      const [a, b] = await Promise.all([start(), start()]);
+      const create = (name: string) =>
+        admin<{ id: string; key: string }>(
+          [
+            "key",
+            "create",
+            "--org",
+            orgId,
+            "--name",
+            `${name}-${crypto.randomUUID().slice(0, 6)}`,
+            "--scopes",
+            "translations:read",
+          ],
+          env,
+        );
+      const [byOperator, bySql] = [await create("operator"), await create("sql")];
+      // Both instances have served both keys, so both hold them in their caches.
+      for (let i = 0; i < 5; i++)
+        for (const s of [a, b])
+          for (const k of [byOperator, bySql])
+            expect((await call(s, "/api/v1/test", {}, k.key)).status).toBe(200);
+      await admin(["key", "deactivate", "--id", byOperator.id], env);
+      for (const s of [a, b]) expect((await call(s, "/api/v1/test", {}, byOperator.key)).status).toBe(401);
+
+      const db = postgres(url.toString(), { max: 1, onnotice: () => {} });
+      await db`UPDATE api_keys SET active = false WHERE id = ${bySql.id}`;
+      await db.end({ timeout: 5 });
+      const changedAt = performance.now();
+      for (const s of [a, b]) {
+        for (;;) {
+          const sentAt = performance.now();
+          const status = (await call(s, "/api/v1/test", {}, bySql.key)).status;
+          if (status === 401) break;
+          expect(status).toBe(200);
+          expect(sentAt - changedAt).toBeLessThan(1_000);
+          await Bun.sleep(10);
+        }
+      }
+      await Promise.all([stop(a), stop(b)]);
+    }, 60_000);
+
     test("a key with limit L gets exactly L of 2L concurrent requests spread over both instances", async () => {
       const [a, b] = await Promise.all([start(), start()]);
       const limit = 25;

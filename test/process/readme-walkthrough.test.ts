@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
+import { expectDocsServed } from "../support/docs.ts";
 import {
   bootstrapKey,
   bootstrapOrg,
@@ -95,7 +96,7 @@ afterAll(async () => {
   await server.exited;
 });
 
-test("the README's walkthrough, run as written, ends with en and fr, a meaningful coverage and a nested file", async () => {
+test("the README's walkthrough, run as written, ends with en and fr, a meaningful coverage, a nested file and the API reference", async () => {
   expect(Bun.which("curl")).not.toBeNull();
   expect(Bun.which("jq")).not.toBeNull();
   const readme = readFileSync(join(REPO, "README.md"), "utf8");
@@ -184,6 +185,19 @@ test("the README's walkthrough, run as written, ends with en and fr, a meaningfu
   expect(percent.fr).toBeLessThan(100);
   const nested = JSON.parse(readFileSync(join(home, "my-app.fr.json"), "utf8")) as Record<string, unknown>;
   expect(Object.values(nested).some((v) => v !== null && typeof v === "object")).toBe(true);
+  // The API reference the walkthrough points to: every address it names answers, and the docs
+  // page's files come from this server (test/process/docs-browser.test.ts renders it in Chromium).
+  const section = readme.slice(
+    readme.indexOf("\n## Walkthrough\n"),
+    readme.indexOf("\n## ", readme.indexOf("\n## Walkthrough\n") + 1),
+  );
+  const addresses = [...section.matchAll(/<(http:\/\/localhost:8080\/[^>\s]*)>/g)].map((m) => m[1] as string);
+  expect(addresses).toContain("http://localhost:8080/api/v1/docs");
+  for (const address of addresses) {
+    const res = await fetch(address.replace("http://localhost:8080", server.baseUrl));
+    expect(res.status, address).toBe(200);
+  }
+  await expectDocsServed(server.baseUrl);
   // The user's folder holds the default store: no environment variable was needed.
   expect(existsSync(join(home, "data", "parlance.sqlite"))).toBe(true);
 }, 60_000);

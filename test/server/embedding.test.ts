@@ -51,6 +51,31 @@ function hostApp(plugin: ReturnType<typeof parlancePlugin>) {
 const call = (app: { handle(r: Request): Promise<Response> }, path: string, init?: RequestInit) =>
   app.handle(new Request(`${URL_BASE}${path}`, init));
 
+/**
+ * The docs page as a browser at `base` meets it: every file it names is under `base` and answers,
+ * init.js asks for the document under `base`, and the document's server is `base` (for "Try it out").
+ */
+async function expectDocsUnder(app: { handle(r: Request): Promise<Response> }, base: string) {
+  const page = await call(app, `${base}/api/v1/docs`);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] as string);
+  expect(sources).toEqual([
+    "data:,",
+    `${base}/api/v1/docs/swagger-ui.css`,
+    `${base}/api/v1/openapi.json`,
+    `${base}/api/v1/docs/swagger-ui-bundle.js`,
+    `${base}/api/v1/docs/init.js`,
+  ]);
+  for (const source of sources.slice(1)) expect((await call(app, source)).status, source).toBe(200);
+  const init = await (await call(app, `${base}/api/v1/docs/init.js`)).text();
+  expect(init).toContain(`url: "${base}/api/v1/openapi.json"`);
+  const doc = (await (await call(app, `${base}/api/v1/openapi.json`)).json()) as {
+    servers: { url: string }[];
+  };
+  expect(doc.servers.map((server) => server.url)).toEqual([base || "/"]);
+}
+
 describe("parlancePlugin under a prefix", () => {
   test("the API answers under the prefix: health, push, job, pull, OpenAPI, 404 and 405", async () => {
     const { parlance, project, key } = await world();
@@ -82,6 +107,13 @@ describe("parlancePlugin under a prefix", () => {
     const wrongMethod = await call(app, "/i18n/api/v1/push", { method: "DELETE", headers: auth });
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get("allow")).toBe("POST");
+    await parlance.close();
+  });
+
+  test("the docs page under the prefix loads its files and the document from under the prefix", async () => {
+    const { parlance } = await world();
+    const app = hostApp(parlancePlugin(parlance, { prefix: "/i18n" }));
+    await expectDocsUnder(app, "/i18n");
     await parlance.close();
   });
 
@@ -175,6 +207,23 @@ describe("createFetchHandler", () => {
       expect((await handle(req(chain("198.51.100.7")))).status).toBe(429);
       expect((await handle(req(chain("198.51.100.8")))).status).toBe(401);
     }
+  });
+
+  test("behind a host that strips its prefix (Hono's mount), basePath tells the docs page where it is", async () => {
+    const { parlance } = await world();
+    const handle = createFetchHandler(parlance, { basePath: "/i18n/" });
+    const mounted = {
+      handle: (request: Request) => {
+        const url = new URL(request.url);
+        expect(url.pathname).toStartWith("/i18n/");
+        url.pathname = url.pathname.slice("/i18n".length);
+        return handle(new Request(url, request));
+      },
+    };
+    await expectDocsUnder(mounted, "/i18n");
+    // At the root, as before: the page names root paths and the document's server is "/".
+    await expectDocsUnder({ handle: (request: Request) => createFetchHandler(parlance)(request) }, "");
+    await parlance.close();
   });
 
   test("a streamed request body reaches the API", async () => {

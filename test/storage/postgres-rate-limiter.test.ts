@@ -1,8 +1,9 @@
 import { expect, test } from "bun:test";
+import postgres from "postgres";
 import { createPostgresRateLimiter } from "../../adapters/postgres-rate-limiter.ts";
 import { migratePostgres } from "../../storage/postgres/index.ts";
 import { runRateLimiterContracts } from "../contract/rate-limiter.contract.ts";
-import { createTestSchema, postgresReachable } from "./postgres-setup.ts";
+import { createTestSchema, POSTGRES_URL, postgresReachable } from "./postgres-setup.ts";
 
 const HOUR = 3_600_000;
 
@@ -115,6 +116,44 @@ if (await postgresReachable()) {
       );
       expect(new Set(decisions.map((d) => d?.resetAt))).toEqual(new Set([now + HOUR]));
     } finally {
+      await schema.drop();
+    }
+  });
+
+  test("quota is leased in blocks: a busy bucket costs few round trips, and unused quota comes back at flush", async () => {
+    const schema = await createTestSchema();
+    let statements = 0;
+    const counted = postgres(POSTGRES_URL, {
+      max: 2,
+      connection: { search_path: schema.name },
+      onnotice: () => {},
+      debug: () => {
+        statements++;
+      },
+    });
+    try {
+      await migratePostgres(schema.connect(1));
+      const a = createPostgresRateLimiter(counted);
+      const b = createPostgresRateLimiter(schema.connect(2));
+      const limit = 1_000;
+      const t0 = 1_767_225_600_000;
+      for (let i = 0; i < 200; i++) expect((await a.consume("busy", limit, HOUR, t0 + i)).allowed).toBe(true);
+      expect(statements).toBeLessThan(20);
+      // B gets what A has not taken; A still holds part of its last block.
+      const drain = async (from: number) => {
+        let allowed = 0;
+        while ((await b.consume("busy", limit, HOUR, from + allowed)).allowed) allowed++;
+        return allowed;
+      };
+      const second = await drain(t0 + 300);
+      const held = limit - 200 - second;
+      expect(held).toBeGreaterThan(0);
+      expect(held).toBeLessThanOrEqual(limit / 8);
+      await a.flush();
+      const third = await drain(t0 + 2_000);
+      expect(third).toBe(held);
+    } finally {
+      await counted.end({ timeout: 5 });
       await schema.drop();
     }
   });
