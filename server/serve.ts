@@ -131,7 +131,9 @@ export async function serve(config: Config, log: Logger, host: Host, command: st
     await listening.stop();
     // Counters first: a job still running may outlast the deadline, and stays resumable anyway.
     await parlance.flush().catch((e) => log("warn", "flush failed", { error: String(e) }));
-    await Promise.race([runtime.close(), new Promise((r) => setTimeout(r, SHUTDOWN_DEADLINE_MS - 1_000))]);
+    // During a storage outage the counters cannot be written back: say so and exit, not crash.
+    const closed = runtime.close().catch((e) => log("warn", "close failed", { error: String(e) }));
+    await Promise.race([closed, new Promise((r) => setTimeout(r, SHUTDOWN_DEADLINE_MS - 1_000))]);
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -2,7 +2,8 @@
  * A storage outage is a 503 with Retry-After, not a 500 (issue 10): a server runs on a Postgres
  * cluster of the test's own, the cluster is stopped under it (every request that needs storage:
  * 503, the Error object, Retry-After; /healthz 503; the process stays up), then started again (the
- * server recovers by itself and nothing accepted before is lost).
+ * server recovers by itself and nothing accepted before is lost); and a server stopped during the
+ * outage exits cleanly.
  */
 import { afterAll, expect, test } from "bun:test";
 import { STALE_MS } from "../../storage/postgres/change-feed.ts";
@@ -110,4 +111,21 @@ if (cluster) {
     s.proc.kill("SIGTERM");
     expect(await s.exited).toBe(0);
   }, 180_000);
+
+  test("SIGTERM while the database is down: the server exits 0 at once (what it cannot write back is logged)", async () => {
+    const env = { PARLANCE_DATABASE_URL: cluster.url };
+    server = await startServerProcess(env);
+    const s = server;
+    expect((await fetch(`${s.baseUrl}/healthz`)).status).toBe(200);
+    await cluster.stop();
+    try {
+      expect((await fetch(`${s.baseUrl}/healthz`)).status).toBe(503);
+      const asked = performance.now();
+      s.proc.kill("SIGTERM");
+      expect(await s.exited).toBe(0);
+      expect(performance.now() - asked).toBeLessThan(5_000);
+    } finally {
+      await cluster.start();
+    }
+  }, 60_000);
 }
