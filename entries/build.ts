@@ -14,16 +14,12 @@ const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   dependencies: Record<string, string>;
 };
 
-/** Packages whose files are embedded as text (the docs viewer), not loaded at run time. */
-const EMBEDDED = new Set(["swagger-ui-dist"]);
-
 /**
- * Every dependency stays an import of the installed package, except the embedded ones: Node cannot
- * import a `.css` file, so their text is inlined, as `bun build --compile` does for the binary.
+ * Every dependency stays an import of the installed package. The docs viewer (swagger-ui-dist) is
+ * a dev dependency: its files are inlined as text at build time (Node cannot import a `.css` file),
+ * as `bun build --compile` does for the binary, so users never install it (nor its postinstall).
  */
-const external = Object.keys(pkg.dependencies)
-  .filter((name) => !EMBEDDED.has(name))
-  .flatMap((name) => [name, `${name}/*`]);
+const external = Object.keys(pkg.dependencies).flatMap((name) => [name, `${name}/*`]);
 
 /** entries/<name>.ts for every `./dist/lib/<name>.js` of the exports map (Bun's and the others'). */
 export function entrySources(exports: typeof pkg.exports): string[] {

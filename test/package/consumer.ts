@@ -11,6 +11,11 @@ import { REPO, tempDir } from "../support/process.ts";
 export const NODE = join(REPO, "node_modules", "node", "bin", "node");
 export const DENO = join(REPO, "node_modules", "deno", "deno");
 export const PACKAGE_NAME = "parlance-tms";
+/**
+ * vitest for the contract suite's fourth runner. Not a dependency of the repository (nothing there
+ * runs it), so pinned here: only the consumer installs it.
+ */
+const VITEST = "5.1.1";
 
 const env = () => ({
   ...process.env,
@@ -81,6 +86,7 @@ export async function createConsumer(): Promise<Consumer> {
       // Bun's types bring Node's, at the version they are written against.
       "@types/bun": versionOf("@types/bun"),
       typescript: versionOf("typescript"),
+      vitest: VITEST,
     },
   };
   writeFileSync(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);

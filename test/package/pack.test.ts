@@ -4,7 +4,7 @@
  * its declarations type-check under `tsc --strict`, and a deep import is refused.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTestSchema, POSTGRES_URL, type TestSchema } from "../storage/postgres-setup.ts";
 import { REPO } from "../support/process.ts";
@@ -279,6 +279,63 @@ test("the published suite takes Deno.test itself, sanitizers on", async () => {
   );
   expect(result.stdout).toMatch(/ok \| \d+ passed \| 0 failed/);
 }, 60_000);
+
+test("the published suite runs under vitest too", async () => {
+  writeFileSync(
+    join(consumer.dir, "vitest-toy.test.ts"),
+    [
+      'import { test } from "vitest";',
+      'import { runStorageContracts } from "parlance-tms/testing";',
+      'import { createCountingStorage } from "./toy-adapter.ts";',
+      'runStorageContracts("vitest toy", async () => {',
+      "  const storage = createCountingStorage();",
+      "  return { storage, teardown: () => storage.close() };",
+      "}, test);",
+    ].join("\n"),
+  );
+  const vitest = join(consumer.dir, "node_modules", ".bin", "vitest");
+  const result = await inConsumer([vitest, "run", "--reporter=verbose", "vitest-toy"]);
+  succeeded(result);
+  expect(result.stdout).toContain(
+    "vitest toy › KeyStore › deactivate returns the updated key; null when absent",
+  );
+  // With a failure the line reads "Tests  1 failed | 108 passed (109)".
+  expect(result.stdout).toMatch(/Tests\s+\d+ passed \(\d+\)/);
+}, 120_000);
+
+test("the docs viewer is inside the package: users install neither swagger-ui-dist nor its postinstall", async () => {
+  const modules = join(consumer.dir, "node_modules");
+  expect(readdirSync(modules)).not.toContain("swagger-ui-dist");
+  expect(readdirSync(modules)).not.toContain("@scarf");
+  writeFileSync(
+    join(consumer.dir, "docs-probe.mjs"),
+    [
+      'import { createParlance } from "parlance-tms";',
+      'import { createFetchHandler } from "parlance-tms/server";',
+      'import { createMemoryStorage } from "parlance-tms/storage/memory";',
+      "const parlance = createParlance({ storage: createMemoryStorage() });",
+      "const api = createFetchHandler(parlance);",
+      'for (const path of ["/api/v1/docs", "/api/v1/docs/swagger-ui-bundle.js", "/api/v1/docs/swagger-ui.css"]) {',
+      '  const res = await api(new Request("http://localhost" + path));',
+      "  console.log(path, res.status, (await res.arrayBuffer()).byteLength);",
+      "}",
+      "await parlance.close();",
+    ].join("\n"),
+  );
+  const viewer = join(REPO, "node_modules", "swagger-ui-dist");
+  for (const runtime of RUNTIMES) {
+    const out = succeeded(await inConsumer(script(runtime, "docs-probe.mjs")))
+      .trim()
+      .split("\n");
+    expect(out[0], runtime).toMatch(/^\/api\/v1\/docs 200 \d+$/);
+    expect(out[1], runtime).toBe(
+      `/api/v1/docs/swagger-ui-bundle.js 200 ${statSync(join(viewer, "swagger-ui-bundle.js")).size}`,
+    );
+    expect(out[2], runtime).toBe(
+      `/api/v1/docs/swagger-ui.css 200 ${statSync(join(viewer, "swagger-ui.css")).size}`,
+    );
+  }
+}, 120_000);
 
 test("the published RateLimiter suite passes the memory limiter under node:test", async () => {
   writeFileSync(
