@@ -23,8 +23,15 @@ const CONNECT_TIMEOUT_SECONDS = 3;
  * database that is back. Short and capped instead; while the database is down the storage refuses
  * calls without a round trip anyway (storage/postgres/outage-gate.ts), so this hammers no one.
  */
-export const reconnectDelaySeconds = (failures: number): number =>
+const reconnectDelaySeconds = (failures: number): number =>
   Math.min(0.025 * 2 ** failures, 0.25) * (0.5 + Math.random() / 2);
+
+/** How the server's Postgres client is built (exported for the tests that stop its database). */
+export const POSTGRES_CLIENT_OPTIONS = {
+  onnotice: () => {},
+  connect_timeout: CONNECT_TIMEOUT_SECONDS,
+  backoff: reconnectDelaySeconds,
+} satisfies postgres.Options<Record<string, postgres.PostgresType>>;
 
 /** A store opened from PARLANCE_DATABASE_URL, with the rate limiter that fits it. */
 export interface OpenedStore {
@@ -117,11 +124,7 @@ export async function openStore(
     };
   }
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
-    const sql = postgres(url, {
-      onnotice: () => {},
-      connect_timeout: CONNECT_TIMEOUT_SECONDS,
-      backoff: reconnectDelaySeconds,
-    });
+    const sql = postgres(url, POSTGRES_CLIENT_OPTIONS);
     if (options.mustExist && !(await isMigrated(sql).catch(closeAndThrow(sql)))) {
       await sql.end({ timeout: 5 });
       throw new Error(
