@@ -1,6 +1,6 @@
 import type { Deps } from "../context.ts";
 import { notFound } from "../errors.ts";
-import { newId, timingSafeEqual } from "../ids.ts";
+import { isUuid, newId, timingSafeEqual } from "../ids.ts";
 import { after, DAY_MS, newSecret, SECRET_PATTERN } from "./secrets.ts";
 import type { Session, User } from "./types.ts";
 
@@ -100,5 +100,7 @@ export async function listSessions(
 
 /** Ends one of the user's own sessions; 404 when it is not theirs (or gone). */
 export async function revokeSession(deps: Deps, userId: string, sessionId: string): Promise<void> {
-  if (!(await deps.storage.sessions.delete(sessionId, userId))) throw notFound("Session not found");
+  // An id of another shape names no session: it never reaches the store.
+  if (!isUuid(sessionId) || !(await deps.storage.sessions.delete(sessionId, userId)))
+    throw notFound("Session not found");
 }

@@ -1,6 +1,7 @@
 import type { Deps } from "../context.ts";
 import { invalid } from "../errors.ts";
 import { newId } from "../ids.ts";
+import { uncarriableCharacter } from "../text.ts";
 import { checkNewPassword } from "./passwords.ts";
 import type { User } from "./types.ts";
 
@@ -10,6 +11,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function checkEmail(email: string): string {
   const trimmed = email.trim();
   if (trimmed.length > 254 || !EMAIL.test(trimmed)) throw invalid("email must be an email address");
+  const refused = uncarriableCharacter(trimmed);
+  if (refused) throw invalid(`email contains ${refused}, which no store can carry`);
   return trimmed;
 }
 
@@ -17,6 +20,8 @@ export function checkEmail(email: string): string {
 export function checkName(name: string): string {
   const trimmed = name.trim();
   if (trimmed.length < 1 || [...trimmed].length > 100) throw invalid("name must be 1 to 100 characters");
+  const refused = uncarriableCharacter(trimmed);
+  if (refused) throw invalid(`name contains ${refused}, which no store can carry`);
   return trimmed;
 }
 

@@ -1,6 +1,7 @@
 import type { Parlance, Project, Session, User, UserPrincipal } from "../../core/index.ts";
 import { ParlanceError } from "../../core/index.ts";
 import { parsedBody } from "../body.ts";
+import { refuseNul } from "../no-nul.ts";
 import { type IntegerRange, readQueryIntegers } from "../query-integer.ts";
 import { readSessionCookie } from "./cookies.ts";
 
@@ -85,15 +86,22 @@ export function createKit(
 
 /**
  * Route option for routes that need a signed-in user: 401 before the body is validated (a caller
- * who is not signed in learns nothing about the input), then the JSON body is parsed.
+ * who is not signed in learns nothing about the input), then the JSON body is parsed and U+0000 in
+ * any input is 400 (server/no-nul.ts).
  */
 export const requireUser = (
   kit: WorkspaceKit,
   options: { integers?: Record<string, IntegerRange>; asText?: boolean } = {},
 ) => ({
-  async transform(context: { request: Request; body: unknown; query: Record<string, unknown> }) {
+  async transform(context: {
+    request: Request;
+    body: unknown;
+    query: Record<string, unknown>;
+    params?: unknown;
+  }) {
     await kit.signedIn(context.request);
     context.body = parsedBody(context.body);
+    refuseNul(context);
     // The one strict reader of integer query parameters (server/query-integer.ts): 400 naming it.
     if (options.integers) readQueryIntegers(context.query, options.integers, options.asText);
   },
@@ -101,7 +109,8 @@ export const requireUser = (
 
 /** Route option for public routes: the JSON body is parsed (400 if it is not JSON). */
 export const parseJson = {
-  transform(context: { body: unknown }) {
+  transform(context: { body: unknown; query?: unknown; params?: unknown }) {
     context.body = parsedBody(context.body);
+    refuseNul(context);
   },
 };

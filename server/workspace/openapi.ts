@@ -25,7 +25,9 @@ export function buildWorkspaceDocument(app: AnyElysia): Json {
       const op = item[method];
       if (!op) continue;
       const responses = (op.responses ?? {}) as Record<string, Json>;
-      for (const status of method === "get" ? [500] : [403, 500]) {
+      // An operation taking input answers 400 for U+0000 in any of it (server/no-nul.ts).
+      const takesInput = ((op.parameters as unknown[] | undefined)?.length ?? 0) > 0 || op.requestBody;
+      for (const status of [...(takesInput ? [400] : []), ...(method === "get" ? [500] : [403, 500])]) {
         responses[status] ??= { description: `Status ${status}`, content: errorContent };
       }
       for (const [status, response] of Object.entries(responses)) {

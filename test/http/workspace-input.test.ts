@@ -1,0 +1,74 @@
+/**
+ * Workspace input no store can carry (found by the issue-10 audit's Postgres fuzz run): U+0000 in a
+ * path parameter, a query value or a body field is 400 naming where, on every store (Postgres
+ * text refuses it, and a sign-in, a session id, a record's history or a key deletion holding one
+ * answered 500 there); names and emails are checked like every other stored text.
+ */
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { forEachStore, startTestServer, type TestServer } from "../support/harness.ts";
+import { expectErrorObject } from "../support/http.ts";
+import { checkWorkspaceConformance, signedIn, workspaceFetch } from "../support/signed-in.ts";
+
+checkWorkspaceConformance();
+
+await forEachStore((kind) => {
+  let s: TestServer;
+  beforeEach(async () => {
+    s = await startTestServer(kind);
+  });
+  afterEach(() => s.close());
+
+  test("U+0000 in a path parameter, a query value or a body field is 400 naming where", async () => {
+    const { orgId, project } = await s.seed.world();
+    const owner = await signedIn(s, { orgId, role: "owner" });
+    const records = `/api/workspace/projects/${project.id}/records`;
+    for (const [path, init, where] of [
+      [`/api/workspace/me/sessions/a%00b`, { method: "DELETE" }, "Path parameter sessionId"],
+      [`${records}/history?key=a%00&language=fr`, {}, 'Query parameter "key"'],
+      [`${records}?languages=fr&changedBy=%00`, {}, 'Query parameter "changedBy"'],
+      [
+        `/api/workspace/projects/${project.id}/keys/delete`,
+        { method: "POST", json: { keys: ["a\u0000"] } },
+        "Body field keys[0]",
+      ],
+      [`/api/workspace/me`, { method: "PATCH", json: { name: "A\u0000" } }, "Body field name"],
+    ] as const) {
+      const res = await owner.fetch(path, init);
+      expect({ path, status: res.status }).toEqual({ path, status: 400 });
+      await expectErrorObject(res, 400, { message: `${where} contains U+0000` });
+    }
+    // Signing in with one is refused before any account or limiter is looked up.
+    const signIn = await workspaceFetch(s, "/api/workspace/session", {
+      method: "POST",
+      json: { email: "a\u0000@example.org", password: "correct horse battery" },
+    });
+    await expectErrorObject(signIn, 400, { message: "Body field email contains U+0000" });
+    // A session id of another shape is simply not one of the caller's sessions.
+    await expectErrorObject(await owner.fetch("/api/workspace/me/sessions/x", { method: "DELETE" }), 404);
+    // Who is not signed in learns nothing about the input.
+    const anonymous = await workspaceFetch(s, "/api/workspace/me/sessions/a%00b", { method: "DELETE" });
+    await expectErrorObject(anonymous, 401);
+  });
+
+  test("names and emails holding a character no store can carry are 400 naming it", async () => {
+    const { orgId } = await s.seed.world();
+    const owner = await signedIn(s, { orgId, role: "owner" });
+    for (const [name, point] of [
+      ["bell\u0007", "U+0007"],
+      ["x\ud800", "U+D800"],
+      ["\uffff", "U+FFFF"],
+    ] as const) {
+      const res = await owner.fetch("/api/workspace/me", { method: "PATCH", json: { name } });
+      await expectErrorObject(res, 400, { message: `name contains ${point}` });
+      const invite = await owner.fetch(`/api/workspace/orgs/${orgId}/invitations`, {
+        method: "POST",
+        json: { email: `a${name}@example.org`, role: "translator" },
+      });
+      await expectErrorObject(invite, 400, { message: `email contains ${point}` });
+    }
+    const me = (await (await owner.fetch("/api/workspace/me")).json()) as {
+      data: { user: { name: string } };
+    };
+    expect(me.data.user.name).toBe(owner.user.name);
+  });
+});
