@@ -18,6 +18,17 @@ export type Logger = (
 export interface ImportRunner {
   /** A job was stored: run it soon. */
   accepted(jobId: string): void;
+  /**
+   * Whether `handOver` would keep a push's rows now: at most one job's rows wait here, so pushes
+   * queued behind a long import hold only their keys while checking, as before.
+   */
+  canHandOver(): boolean;
+  /**
+   * The rows a push read from its content, for the job it has just stored: when this process
+   * claims that job it takes them instead of reading the content back and parsing it again.
+   * Ignored when another push's rows are held already.
+   */
+  handOver(jobId: string, rows: Map<string, string>): void;
   /** Looks for claimable jobs (after a restart, or a lease another instance let lapse). */
   wake(): void;
   /** Wakes every `settings.jobPollMs` until stopped. */
@@ -51,6 +62,8 @@ export function createImportRunner(
   let reserved = 0;
   /** Places ever granted: tells a count which places were granted while it ran. */
   let grants = 0;
+  /** The rows one push handed over, until its job is claimed here (or by another instance). */
+  let handed: { jobId: string; rows: Map<string, string> } | null = null;
 
   const wake = () => {
     if (scheduled || stopped) return;
@@ -70,8 +83,13 @@ export function createImportRunner(
       if (stopped) return;
       const runId = newId();
       const now = deps.clock.now();
-      const job = await deps.storage.jobs.claimNext(runId, now.toISOString(), leaseFrom(now.getTime()));
-      if (!job) return;
+      const held = new Set(handed ? [handed.jobId] : []);
+      const job = await deps.storage.jobs.claimNext(runId, now.toISOString(), leaseFrom(now.getTime()), held);
+      if (!job) {
+        // Nothing is claimable: a job whose rows are still held ran elsewhere (another instance).
+        if (handed && held.has(handed.jobId)) handed = null;
+        return;
+      }
       if (job.attempts > settings.jobMaxAttempts) await giveUp(job, runId);
       else await run(job, runId);
     }
@@ -145,7 +163,8 @@ export function createImportRunner(
       throw failure("The project was deleted before the import ran");
     if (!project.languages.includes(job.payload.language))
       throw failure("The project no longer has that language");
-    const rows = takeRows(job);
+    const rows = takeRows(job, handed?.jobId === job.id ? handed.rows : null);
+    if (handed?.jobId === job.id) handed = null;
     const payload = job.payload;
     const existing = await deps.storage.translations.readLanguage(project.id, payload.language);
     const plan = planImport(rows, existing, payload.importMode, payload.status);
@@ -196,6 +215,10 @@ export function createImportRunner(
     accepted() {
       wake();
     },
+    canHandOver: () => handed === null,
+    handOver(jobId, rows) {
+      handed ??= { jobId, rows };
+    },
     wake,
     async reserveSlot() {
       // Places held when the count started, and any granted while it ran: a job stored during the
@@ -241,15 +264,14 @@ const QUEUE_FULL_RETRY_AFTER_SECONDS = 10;
 const EMPTY = new Uint8Array(0);
 
 /**
- * The job's rows, read from its stored bytes, which the job lets go of at once: they are not
- * needed while it runs. Rows come from the bytes rather than from a cache the push filled, since
- * holding the parsed rows of every accepted push costs more memory than parsing once more.
+ * The job's rows: those its push handed over in this process, or else read from its stored bytes,
+ * which the job lets go of at once (they are not needed while it runs).
  */
-function takeRows(job: Job): Map<string, string> {
+function takeRows(job: Job, handed: Map<string, string> | null): Map<string, string> {
   const payload = job.payload as ImportPayload;
   const content = payload.content;
   job.payload = { ...payload, content: EMPTY };
-  return parseContent(content);
+  return handed ?? parseContent(content);
 }
 
 /** A job that cannot run as pushed: failed with this message, not retried. */

@@ -256,8 +256,11 @@ export interface JobStore {
    * own clock, not the callers' (whose clocks differ): the lease lasts `leaseUntil − now` from the
    * store's time, "ended" means ended by the store's time, and the `leaseUntil` it shows is in the
    * store's time. A single-instance store takes both times as given.
+   * `held`: jobs whose content the caller has in hand already (the push that stored them ran in
+   * this process); when the claimed job is one of them, its payload's content is left empty
+   * instead of being read back (it can be 12 MB).
    */
-  claimNext(runId: string, now: string, leaseUntil: string): Promise<Job | null>;
+  claimNext(runId: string, now: string, leaseUntil: string, held?: ReadonlySet<string>): Promise<Job | null>;
   /** Extends the lease to `leaseUntil` (measured as in claimNext) if `runId` still holds the job; false otherwise. */
   renewLease(id: string, runId: string, leaseUntil: string, now: string): Promise<boolean>;
   /**

@@ -94,8 +94,10 @@ export async function push(
   const release = req.dryRun ? () => {} : await runner.reserveSlot();
   try {
     const quota = await quotaOf(deps, project.orgId);
-    if (req.dryRun || quota !== null) {
-      const rows = parseContent(content);
+    // The parsed rows go to the job when the runner can take them (one push's rows at a time);
+    // otherwise only the keys are held while checking, and the job parses its stored bytes.
+    const rows = req.dryRun || quota !== null || runner.canHandOver() ? parseContent(content) : null;
+    if (rows && (req.dryRun || quota !== null)) {
       const existing = await deps.storage.translations.readLanguage(project.id, req.language);
       const plan = planImport(rows, existing, importMode, status);
       await enforceQuota(deps, project.orgId, quota, plan);
@@ -112,8 +114,7 @@ export async function push(
         if (importMode === "replace") preview.toDelete = plan.deleted;
         return { kind: "preview", preview };
       }
-    } else {
-      // Only the keys are held while checking: the job reads its rows from the stored bytes.
+    } else if (!rows) {
       validateContent(content);
     }
     const now = nowIso(deps);
@@ -133,6 +134,7 @@ export async function push(
       updatedAt: now,
     };
     await deps.storage.jobs.create(job);
+    if (rows) runner.handOver(job.id, rows);
     runner.accepted(job.id);
     return { kind: "accepted", accepted: { jobId: job.id, runId: job.runId } };
   } finally {

@@ -86,6 +86,8 @@ async function admin(args: ParsedArgs): Promise<void> {
   const runtime = await openRuntime(config, stderrLogger, bunHost, undefined, {
     mustExist: !command.createsStore,
     origin: storeOrigin(config),
+    // A command writes little and exits: SQLite's own checkpoints are enough.
+    walCheckpointer: undefined,
   }).catch((e: unknown) => {
     throw naming(e);
   });

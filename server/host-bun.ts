@@ -1,4 +1,5 @@
 import { Database } from "bun:sqlite";
+import { createWalCheckpointer } from "../storage/sqlite/wal-checkpointer.ts";
 import type { ParlanceServer } from "./app.ts";
 import type { Host, Listening } from "./host.ts";
 
@@ -24,6 +25,7 @@ async function listen(app: ParlanceServer, hostname: string, port: number): Prom
 /** Bun: bun:sqlite, and Elysia's own listener (Bun.serve). */
 export const bunHost: Host = {
   openSqlite: (path) => new Database(path, { create: true }),
+  walCheckpointer: createWalCheckpointer,
   listen,
   setsForwardedFor: false,
 };

@@ -8,6 +8,7 @@ import type { Clock, RateLimiter, Storage } from "../core/index.ts";
 import { createMemoryStorage } from "../storage/memory/index.ts";
 import { createPostgresStorage, isMigrated } from "../storage/postgres/index.ts";
 import { createSqliteStorage } from "../storage/sqlite/index.ts";
+import type { WalCheckpointer } from "../storage/sqlite/wal-checkpointer.ts";
 
 /**
  * How long a query waits for a connection to open. An unreachable database then answers 503
@@ -48,6 +49,8 @@ export interface StoreOptions {
   mustExist?: boolean;
   /** How the URL was chosen, for messages: "PARLANCE_DATABASE_URL=…" or the default's story. */
   origin?: string;
+  /** For a SQLite file: checkpoints its log off the event loop (storage/sqlite/wal-checkpointer.ts). */
+  walCheckpointer?: (path: string) => WalCheckpointer;
 }
 
 /** Stores that live inside one process: another process (an operator command) cannot reach them. */
@@ -106,12 +109,14 @@ export async function openStore(
     const db = openSqlite(path);
     // Imports commit on a connection of their own, in slices, so requests go on meanwhile.
     const importConnection = path === ":memory:" ? undefined : openSqlite(path);
-    const storage = createSqliteStorage(db, { importConnection });
+    const checkpointer = importConnection && options.walCheckpointer?.(path);
+    const storage = createSqliteStorage(db, { importConnection, checkpointer });
     const rateLimiter = await createMemoryRateLimiter(storage.rateWindows, clock);
     return {
       storage,
       rateLimiter,
       async close() {
+        await checkpointer?.close();
         await storage.close();
         importConnection?.close();
         db.close();

@@ -17,11 +17,14 @@ export interface Runtime {
 export async function openRuntime(
   config: Config,
   log: Logger,
-  host: Pick<Host, "openSqlite">,
+  host: Pick<Host, "openSqlite" | "walCheckpointer">,
   clock: Clock = systemClock,
   storeOptions: StoreOptions = {},
 ): Promise<Runtime> {
-  const store = await openStore(config.databaseUrl, clock, host.openSqlite, storeOptions);
+  const store = await openStore(config.databaseUrl, clock, host.openSqlite, {
+    walCheckpointer: host.walCheckpointer,
+    ...storeOptions,
+  });
   const queue = createPQueueJobQueue((e) => log("error", "background task failed", { error: String(e) }));
   const parlance = createParlance(
     {

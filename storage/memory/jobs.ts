@@ -90,7 +90,7 @@ export function createMemoryJobStore(table: TranslationTable, log: RecordLog): J
       const j = jobs.get(id);
       return j ? { ...copy(j), payload: null } : null;
     },
-    async claimNext(runId, now, leaseUntil) {
+    async claimNext(runId, now, leaseUntil, held) {
       // Only the oldest unfinished job of each project is a candidate.
       const seen = new Set<string>();
       for (const j of jobs.values()) {
@@ -103,7 +103,9 @@ export function createMemoryJobStore(table: TranslationTable, log: RecordLog): J
         j.attempts++;
         j.leaseUntil = leaseUntil;
         j.updatedAt = now;
-        return copy(j);
+        const claimed = copy(j);
+        if (claimed.payload && held?.has(j.id)) claimed.payload.content = new Uint8Array(0);
+        return claimed;
       }
       return null;
     },

@@ -96,7 +96,7 @@ export function createJobStore(sql: Sql): JobStore {
         FROM jobs WHERE id = ${id}`;
       return row ? toJob(row) : null;
     },
-    async claimNext(runId, now, leaseUntil) {
+    async claimNext(runId, now, leaseUntil, held) {
       // Leases are compared with and measured from the database's clock (now()): the instances
       // sharing the database may disagree about the time, the database does not.
       // A running job without a lease was released at start-up (releaseLeases) and is claimable.
@@ -119,7 +119,9 @@ export function createJobStore(sql: Sql): JobStore {
                         lease_until = now() + ${leaseMs(now, leaseUntil)}::double precision * interval '1 millisecond',
                         updated_at = ${now}
         FROM candidate WHERE jobs.id = candidate.id
-        RETURNING jobs.*`;
+        RETURNING jobs.id, jobs.org_id, jobs.project_id, jobs.status, jobs.run_id, jobs.summary,
+          jobs.error_message, jobs.payload, jobs.lease_until, jobs.attempts, jobs.created_at, jobs.updated_at,
+          CASE WHEN jobs.id = ANY (${sql.array([...(held ?? [])])}::text[]) THEN '' ELSE jobs.content END AS content`;
       return row ? toJob(row) : null;
     },
     async renewLease(id, runId, leaseUntil, now) {

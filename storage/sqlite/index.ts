@@ -19,6 +19,7 @@ import { createSqliteTokenStore } from "./tokens.ts";
 import { createSqliteTranslationStore } from "./translations.ts";
 import { withUnavailable } from "./unavailable.ts";
 import { createSqliteUserStore } from "./users.ts";
+import type { WalCheckpointer } from "./wal-checkpointer.ts";
 import { behindGate, createWriteGate } from "./write-gate.ts";
 
 export { configureSqlite, migrateSqlite } from "./migrate.ts";
@@ -33,7 +34,16 @@ export interface SqliteStorageOptions {
    * an import commits in one synchronous transaction.
    */
   importConnection?: Database;
+  /**
+   * Checkpoints the database file's write-ahead log on a thread of its own (the caller starts and
+   * closes it). The connections then leave checkpoints to it, but for a safety net far above what
+   * a push writes, and ask it for one after each large commit (a push's job, an import).
+   */
+  checkpointer?: WalCheckpointer;
 }
+
+/** Pages of log past which a connection checkpoints by itself although a checkpointer runs (40 MB). */
+const WAL_SAFETY_PAGES = 10_000;
 
 /**
  * Storage on a bun:sqlite connection the caller opened (and closes). Configures the connection and
@@ -45,6 +55,11 @@ export function createSqliteStorage(db: Database, options: SqliteStorageOptions 
   migrateSqlite(db);
   const s = createStatements(db);
   const apart = options.importConnection && openApart(db, s, options.importConnection);
+  const checkpointer = options.checkpointer;
+  if (checkpointer) {
+    db.run(`PRAGMA wal_autocheckpoint = ${WAL_SAFETY_PAGES}`);
+    apart?.db.run(`PRAGMA wal_autocheckpoint = ${WAL_SAFETY_PAGES}`);
+  }
   // Behind the gate, a method that finds the import holding the write lock waits for it.
   const wrap = <T extends object>(store: T): T =>
     withUnavailable(apart ? behindGate(store, apart.gate) : store);
@@ -62,7 +77,7 @@ export function createSqliteStorage(db: Database, options: SqliteStorageOptions 
     tokens: wrap(createSqliteTokenStore(s)),
     translations: wrap(createSqliteTranslationStore(db, s, coverage)),
     records: wrap(createSqliteRecordStore(db, s, coverage)),
-    jobs: wrap(createSqliteJobStore(db, s, apart)),
+    jobs: wrap(createSqliteJobStore(db, s, apart, () => checkpointer?.request())),
     environments: wrap(createSqliteEnvironmentStore(db, s)),
     rateWindows: wrap(createSqliteRateWindowStore(db, s)),
     shared: false,

@@ -110,7 +110,16 @@ export interface ImportConnection {
   gate: WriteGate;
 }
 
-export function createSqliteJobStore(db: Database, s: Statements, apart?: ImportConnection): JobStore {
+/**
+ * `committedLarge`: called after a commit that wrote a push's content or an import (the
+ * write-ahead log grew by megabytes), so a checkpointer may copy it back soon.
+ */
+export function createSqliteJobStore(
+  db: Database,
+  s: Statements,
+  apart?: ImportConnection,
+  committedLarge: () => void = () => {},
+): JobStore {
   const insert = s.prepare<
     never,
     [string, string, string, string, string, string, string, Text, Text, Text, string, string, Text, number]
@@ -178,7 +187,7 @@ export function createSqliteJobStore(db: Database, s: Statements, apart?: Import
   const completeTx = db.transaction((id: string, runId: string, c: ImportCommit, now: string): boolean =>
     toEnd(completion(id, runId, c, now)),
   );
-  const completeApart = apart && createApartCompletion(apart);
+  const completeApart = apart && createApartCompletion(apart, committedLarge);
   const createTx = db.transaction((j: Job) => {
     insert.run(
       j.id,
@@ -212,14 +221,18 @@ export function createSqliteJobStore(db: Database, s: Statements, apart?: Import
   return {
     async create(j) {
       createTx(j);
+      committedLarge();
     },
     async get(id) {
       const row = select.get(id);
       return row ? toJob(row) : null;
     },
-    async claimNext(runId, now, leaseUntil) {
+    async claimNext(runId, now, leaseUntil, held) {
       const row = claim.get(runId, leaseUntil, now, now);
-      return row ? toJob(row, row.payload === null ? null : readContent(row.id)) : null;
+      if (!row) return null;
+      // A held job's content is in the caller's hands already (JobStore.claimNext).
+      if (row.payload === null || held?.has(row.id)) return toJob(row, new Uint8Array(0));
+      return toJob(row, readContent(row.id));
     },
     async renewLease(id, runId, leaseUntil) {
       return renew.run(leaseUntil, id, runId).changes > 0;
@@ -228,7 +241,9 @@ export function createSqliteJobStore(db: Database, s: Statements, apart?: Import
       if (completeApart) return completeApart(id, runId, commit, now);
       // IMMEDIATE takes the write lock up front, so a concurrent writer waits (busy_timeout)
       // instead of failing when this transaction upgrades from reading to writing.
-      return completeTx.immediate(id, runId, commit, now);
+      const done = completeTx.immediate(id, runId, commit, now);
+      committedLarge();
+      return done;
     },
     async fail(id, runId, message, now) {
       return failTx.immediate(id, runId, message, now);
@@ -249,7 +264,7 @@ export function createSqliteJobStore(db: Database, s: Statements, apart?: Import
  * The import's transaction on its own connection, yielding every SLICE_MS: readers see nothing of
  * it until COMMIT, and a process killed meanwhile leaves nothing of it (SQLite rolls it back).
  */
-function createApartCompletion({ db, s, gate }: ImportConnection) {
+function createApartCompletion({ db, s, gate }: ImportConnection, committed: () => void) {
   const completion = createCompletion(s);
   return async (id: string, runId: string, c: ImportCommit, now: string): Promise<boolean> => {
     const release = await gate.acquire();
@@ -262,6 +277,7 @@ function createApartCompletion({ db, s, gate }: ImportConnection) {
           const r = steps.next();
           if (r.done) {
             db.run(r.value ? "COMMIT" : "ROLLBACK");
+            if (r.value) committed();
             return r.value;
           }
           if (performance.now() - since >= SLICE_MS) {

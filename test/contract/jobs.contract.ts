@@ -54,6 +54,23 @@ export function jobContract(run: TestFunction, setup: StorageSetup, adapter: str
     expect(claimed?.payload).toEqual(j.payload);
   });
 
+  test("claimNext leaves out the content of a job the caller holds, and only of that job", async (storage) => {
+    const [p, q] = [await seedProject(storage), await seedProject(storage)];
+    const content = new TextEncoder().encode(JSON.stringify({ greeting: "héllo" }));
+    const payload = { language: "fr", importMode: "merge" as const, status: "approved" as const, content };
+    const held = job(p, { payload });
+    const other = job(q, { payload });
+    await storage.jobs.create(held);
+    await storage.jobs.create(other);
+    const holding = new Set([held.id]);
+    const first = must(await storage.jobs.claimNext(id(), at(1), at(5), holding));
+    expect(first.id).toBe(held.id);
+    expect(first.payload).toEqual({ ...payload, content: new Uint8Array(0) });
+    const second = must(await storage.jobs.claimNext(id(), at(1), at(5), holding));
+    expect(second.id).toBe(other.id);
+    expect(second.payload).toEqual(payload);
+  });
+
   test("claimNext is null when nothing is claimable", async (storage) => {
     expect(await storage.jobs.claimNext(id(), at(1), at(2))).toBeNull();
   });
