@@ -1,4 +1,5 @@
 import { authorize } from "../authorization.ts";
+import { parseDateTime } from "../date-time.ts";
 import { invalid } from "../errors.ts";
 import type { Principal } from "../principal.ts";
 import { hasUncarriableCharacter } from "../text.ts";
@@ -27,8 +28,6 @@ export interface BrowseResult {
   nextCursor: string | null;
   counts: BrowseCounts;
 }
-
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 function flag(value: string | undefined, field: string): boolean | undefined {
   if (value === undefined || value === "") return undefined;
@@ -66,11 +65,14 @@ export function browseFilter(
     filter.statuses = p.status.split(",").map((s) => requireStatus(s));
   if (flag(p.warnings, "warnings")) filter.warnings = true;
   if (p.changedSince !== undefined && p.changedSince !== "") {
-    const at = new Date(p.changedSince);
-    if (!DATE_TIME.test(p.changedSince) || Number.isNaN(at.getTime())) {
-      throw invalid("changedSince must be an ISO 8601 date-time with a time zone");
+    // The one strict reader: a day the calendar lacks (2026-02-30) is refused, not rolled over.
+    const at = parseDateTime(p.changedSince);
+    if (at === null) {
+      throw invalid(
+        `changedSince must be a real date and time with a time zone, such as 2026-01-31T00:00:00Z (RFC 3339; got ${JSON.stringify(p.changedSince.slice(0, 40))})`,
+      );
     }
-    filter.changedSince = at.toISOString();
+    filter.changedSince = new Date(at).toISOString();
   }
   if (p.changedBy !== undefined && p.changedBy !== "") filter.changedBy = p.changedBy;
   if (p.q !== undefined && p.q !== "") {

@@ -5,13 +5,14 @@
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { type StoreKind, startTestServer } from "../support/harness.ts";
+import { fuzzStores } from "../fuzz/stores.ts";
+import { startTestServer } from "../support/harness.ts";
 import { ISO_DATE } from "../support/http.ts";
 import { type SignedInClient, signedIn } from "../support/signed-in.ts";
 
 const RUNS = Math.ceil(Number(process.env.PARLANCE_FUZZ_RUNS ?? 200) / 2);
 const SEED = process.env.PARLANCE_FUZZ_SEED ? Number(process.env.PARLANCE_FUZZ_SEED) : undefined;
-const STORES = (process.env.PARLANCE_FUZZ_STORES ?? "memory,sqlite").split(",") as StoreKind[];
+const STORES = await fuzzStores();
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked structurally
 type Doc = any;

@@ -12,13 +12,14 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { bunHost } from "../../server/host-bun.ts";
 import { type FuzzRequest, fuzzRequest, type Targets } from "../fuzz/requests.ts";
+import { fuzzStores } from "../fuzz/stores.ts";
 import { expectConformance } from "../support/conformance.ts";
-import { BASE_URL, type StoreKind, startTestServer, type TestServer } from "../support/harness.ts";
+import { BASE_URL, startTestServer, type TestServer } from "../support/harness.ts";
 import { ISO_DATE } from "../support/http.ts";
 
 const RUNS = Number(process.env.PARLANCE_FUZZ_RUNS ?? 200);
 const SEED = process.env.PARLANCE_FUZZ_SEED ? Number(process.env.PARLANCE_FUZZ_SEED) : undefined;
-const STORES = (process.env.PARLANCE_FUZZ_STORES ?? "memory,sqlite").split(",") as StoreKind[];
+const STORES = await fuzzStores();
 
 async function seed(
   s: TestServer,

@@ -121,11 +121,18 @@ await forEachStore((kind) => {
       "status=done",
       "missing=yes",
       "changedSince=yesterday",
+      "changedSince=2026-02-30T00:00:00Z",
+      "changedSince=2026-04-31T00:00:00Z",
+      "changedSince=2026-01-01T24:00:00Z",
       "languages=xx",
       "cursor=!!",
     ]) {
       await expectErrorObject(await ana.fetch(`${path}/records?${bad}`), 400);
     }
+    // A real leap day with an offset is read exactly: every row changed since 2000, none after 2100.
+    const since = (at: string) => browse(ana, `languages=fr&changedSince=${encodeURIComponent(at)}`);
+    expect((await since("2000-02-29T10:00:00+02:00")).data.length).toBeGreaterThan(0);
+    expect((await since("2100-01-01T00:00:00Z")).data).toEqual([]);
   });
 
   test("edit: If-Match or version; two people on one version, exactly one 412 with current", async () => {
