@@ -163,9 +163,15 @@ export function parseJsonBody(text: string): unknown {
   return readJson(text, { what: "Request body", maxDepth: MAX_BODY_DEPTH });
 }
 
-/** A body of a media type the route does not take: 415, once the guard has let the caller in. */
+/**
+ * A body of a media type the route does not take, or compressed with a content coding Parlance
+ * does not decode (`coding`): 415, once the guard has let the caller in.
+ */
 export class UnsupportedBody {
-  constructor(readonly mediaType: string) {}
+  constructor(
+    readonly mediaType: string,
+    readonly coding?: string,
+  ) {}
 }
 
 /** A form body (the token endpoint's), every parameter with all the values it was given. */
@@ -181,18 +187,24 @@ export const unsupportedMediaType = (got: string, expected: string) =>
       : `Content-Type ${got} is not accepted here; send ${expected}`,
   );
 
+/** The 415 for a body a route does not take: its coding first, else its media type. */
+export const unsupportedBody = (body: UnsupportedBody, expected: string) =>
+  body.coding === undefined
+    ? unsupportedMediaType(body.mediaType, expected)
+    : new ParlanceError(
+        "unsupported_media_type",
+        `Content-Encoding ${body.coding} is not accepted here; send the body uncompressed`,
+      );
+
 /**
  * The parsed JSON body, for a value the body hook produced. Anything but JSON is 415: only the
  * token endpoint takes forms, and it reads its body itself.
  */
 export function parsedBody(body: unknown): unknown {
   if (body instanceof UnparsedJson) return body.parse();
-  if (body instanceof UnsupportedBody || body instanceof FormBody) {
-    throw unsupportedMediaType(
-      body instanceof FormBody ? "application/x-www-form-urlencoded" : body.mediaType,
-      "application/json",
-    );
-  }
+  if (body instanceof UnsupportedBody) throw unsupportedBody(body, "application/json");
+  if (body instanceof FormBody)
+    throw unsupportedMediaType("application/x-www-form-urlencoded", "application/json");
   return body;
 }
 
@@ -203,7 +215,8 @@ const isJson = (type: string) => type === "application/json" || /^application\/[
 
 /**
  * Reads any body with its size limit; JSON is parsed later (`parsedBody`), forms are kept whole
- * (repeated parameters stay visible), other media types are refused by the route (415).
+ * (repeated parameters stay visible), other media types and content codings are refused by the
+ * route (415).
  */
 export async function readBody(
   request: Request,
@@ -211,6 +224,9 @@ export async function readBody(
   limit = MAX_BODY_BYTES,
 ): Promise<unknown> {
   const type = mediaTypeOf(contentType);
+  // A compressed body is not read: gzip bytes would only be refused as text that is not UTF-8.
+  const coding = request.headers.get("content-encoding")?.trim().toLowerCase();
+  if (coding && coding !== "identity") return new UnsupportedBody(type, coding.slice(0, 40));
   const body = await readBodyBytes(request, limit);
   if (type === "application/x-www-form-urlencoded") return new FormBody(new URLSearchParams(bodyText(body)));
   if (isJson(type)) return new UnparsedJson(body);

@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
 import { invalid } from "../../core/errors.ts";
 import { type Parlance, retryAfterSeconds, type TokenRequest } from "../../core/index.ts";
-import { FormBody, UnparsedJson, UnsupportedBody, unsupportedMediaType } from "../body.ts";
+import { FormBody, UnparsedJson, UnsupportedBody, unsupportedBody } from "../body.ts";
 import { clientAddress } from "../client-address.ts";
 import { HTTP_STATUS } from "../http-errors.ts";
 import { operation } from "../openapi/operation.ts";
@@ -46,8 +46,7 @@ function grantParameters(body: unknown): Record<string, unknown> {
     }
     return out;
   }
-  if (body instanceof UnsupportedBody)
-    throw unsupportedMediaType(body.mediaType, "application/x-www-form-urlencoded");
+  if (body instanceof UnsupportedBody) throw unsupportedBody(body, "application/x-www-form-urlencoded");
   const parsed = body instanceof UnparsedJson ? body.parse() : body;
   return (
     parsed && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : Object.create(null)

@@ -195,6 +195,36 @@ await forEachStore((kind) => {
       expect((await raw("/api/v1/push", json, "application/merge-patch+json")).status).toBe(200);
     });
 
+    test("a compressed body is 415 naming the content coding, not a complaint about its bytes", async () => {
+      const json = JSON.stringify({ projectId: w.projectId, language: "fr", content: '{"a":"b"}' });
+      for (const [path, type, body] of [
+        ["/api/v1/push", "application/json", Bun.gzipSync(json)],
+        [KEYS, "application/json", Bun.gzipSync('{"name":"z","scopes":["admin"]}')],
+        [
+          "/api/v1/auth/token",
+          "application/x-www-form-urlencoded",
+          Bun.gzipSync(`grant_type=client_credentials&client_secret=${w.key}`),
+        ],
+      ] as const) {
+        const res = await s().request(path, {
+          method: "POST",
+          key: w.key,
+          headers: { "content-type": type, "content-encoding": "gzip" },
+          body,
+        });
+        await expectErrorObject(res, 415, { message: "Content-Encoding gzip" });
+      }
+      const identity = await s().request("/api/v1/push", {
+        method: "POST",
+        key: w.key,
+        headers: { "content-type": "application/json", "content-encoding": "identity" },
+        body: json,
+      });
+      expect(identity.status).toBe(202);
+      await s().idle();
+      expect(((await translations()) as { key: string }[]).map((r) => r.key)).toEqual(["a"]);
+    });
+
     test("a key without the scope gets 403, not 415", async () => {
       const reader = await s().seed.key(w.orgId, { scopes: ["translations:read"] });
       const res = await raw("/api/v1/push", "a=b", "application/x-www-form-urlencoded", reader.key);
