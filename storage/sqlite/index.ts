@@ -3,7 +3,8 @@ import type { Storage } from "../../core/ports.ts";
 import { createLocalExclusive } from "../local-exclusive.ts";
 import { createSqliteCoverage } from "./coverage.ts";
 import { createSqliteEnvironmentStore } from "./environments.ts";
-import { createSqliteJobStore, type ImportConnection } from "./jobs.ts";
+import type { ImportThread } from "./import-thread.ts";
+import { createSqliteJobStore, type ImportConnection, type ImportOnThread } from "./jobs.ts";
 import { createSqliteKeyStore } from "./keys.ts";
 import { createSqliteMembershipStore } from "./memberships.ts";
 import { configureSqlite, migrateSqlite } from "./migrate.ts";
@@ -35,6 +36,12 @@ export interface SqliteStorageOptions {
    */
   importConnection?: Database;
   /**
+   * A worker thread with a connection of its own to the same file (the caller starts and closes
+   * it): import jobs then commit there, and this thread only builds what they write. Takes the
+   * place of `importConnection`.
+   */
+  importThread?: ImportThread;
+  /**
    * Checkpoints the database file's write-ahead log on a thread of its own (the caller starts and
    * closes it). The connections then leave checkpoints to it, but for a safety net far above what
    * a push writes, and ask it for one after each large commit (a push's job, an import).
@@ -54,14 +61,18 @@ export function createSqliteStorage(db: Database, options: SqliteStorageOptions 
   configureSqlite(db);
   migrateSqlite(db);
   const s = createStatements(db);
-  const apart = options.importConnection && openApart(db, s, options.importConnection);
+  const thread = options.importThread;
+  const apart: ImportConnection | ImportOnThread | undefined = thread
+    ? { thread, gate: createWriteGate(db, s) }
+    : options.importConnection && openApart(db, s, options.importConnection);
   const checkpointer = options.checkpointer;
   if (checkpointer) {
     db.run(`PRAGMA wal_autocheckpoint = ${WAL_SAFETY_PAGES}`);
-    // Never on the import connection: a 50,000-row import logs tens of megabytes, so its
+    // Never where imports commit: a 50,000-row import logs tens of megabytes, so its
     // COMMIT would copy the whole log into the file on the event loop (300 ms to 1 s under load).
     // The checkpointer copies it right after; the main connection keeps the safety net.
-    apart?.db.run("PRAGMA wal_autocheckpoint = 0");
+    if (thread) thread.send("PRAGMA wal_autocheckpoint = 0", []);
+    else if (apart && "db" in apart) apart.db.run("PRAGMA wal_autocheckpoint = 0");
   }
   // Behind the gate, a method that finds the import holding the write lock waits for it.
   const wrap = <T extends object>(store: T): T =>
@@ -90,7 +101,7 @@ export function createSqliteStorage(db: Database, options: SqliteStorageOptions 
     },
     async close() {
       s.finalizeAll();
-      apart?.s.finalizeAll();
+      if (apart && "s" in apart) apart.s.finalizeAll();
     },
   });
 }

@@ -1,8 +1,9 @@
-import type { Database } from "bun:sqlite";
+import type { Database, SQLQueryBindings, Statement } from "bun:sqlite";
 import { encodeText } from "../../core/json-bytes.ts";
 import type { ImportCommit, JobStore } from "../../core/ports.ts";
 import type { ImportPayload, ImportSummary, Job, JobStatus } from "../../core/types.ts";
 import { createExportVersions } from "./export-versions.ts";
+import type { ImportThread } from "./import-thread.ts";
 import { createImportWriter } from "./import-writes.ts";
 import { createRecordWriter } from "./record-writes.ts";
 import type { Statements } from "./statements.ts";
@@ -59,31 +60,46 @@ const COLUMNS = `id, org_id, project_id, type, status, run_id, summary, error_me
 
 type Text = string | null;
 
+/** Marks an import job completed; it changes nothing when another run took the job over. */
+const FINISH = `UPDATE jobs SET status = 'completed', summary = ?, payload = NULL, content = NULL, lease_until = NULL,
+   updated_at = ? WHERE id = ? AND run_id = ? AND status = 'running'`;
+const finishParams = (
+  id: string,
+  runId: string,
+  c: ImportCommit,
+  now: string,
+): [string, string, string, string] => [JSON.stringify(c.summary), now, id, runId];
+
 /**
  * Completes an import job in the caller's transaction, one chunk of writes per step: the job is
  * marked completed first (false, and nothing written, when another run took it over).
  */
 function createCompletion(s: Statements) {
-  const finish = s.prepare<never, [string, string, string, string]>(
-    `UPDATE jobs SET status = 'completed', summary = ?, payload = NULL, content = NULL, lease_until = NULL,
-       updated_at = ? WHERE id = ? AND run_id = ? AND status = 'running'`,
-  );
-  const dropContent = s.prepare<never, [string]>("DELETE FROM job_content_parts WHERE job_id = ?");
-  const imports = createImportWriter(s);
-  const writer = createRecordWriter(s);
-  const versions = createExportVersions(s);
+  const finish = s.prepare<never, [string, string, string, string]>(FINISH);
+  const writes = createCompletionWrites(s);
   return function* complete(
     id: string,
     runId: string,
     c: ImportCommit,
     now: string,
   ): Generator<void, boolean> {
-    if (finish.run(JSON.stringify(c.summary), now, id, runId).changes === 0) return false;
+    if (finish.run(...finishParams(id, runId, c, now)).changes === 0) return false;
+    yield* writes(id, c, now);
+    return true;
+  };
+}
+
+/** What a completion writes once its job is marked completed, one chunk per step. */
+function createCompletionWrites(s: Statements) {
+  const dropContent = s.prepare<never, [string]>("DELETE FROM job_content_parts WHERE job_id = ?");
+  const imports = createImportWriter(s);
+  const writer = createRecordWriter(s);
+  const versions = createExportVersions(s);
+  return function* writes(id: string, c: ImportCommit, now: string): Generator<void, void> {
     dropContent.run(id);
     yield* imports.steps(c, now);
     if (c.writes.length > 0 || c.deleteIds.length > 0) versions.bump(c.projectId, [c.language]);
     if (c.audit) writer.activity({ ...c.audit.activity, at: now });
-    return true;
   };
 }
 
@@ -110,6 +126,12 @@ export interface ImportConnection {
   gate: WriteGate;
 }
 
+/** The import thread, and the gate the main connection's writes wait at while it holds the lock. */
+export interface ImportOnThread {
+  thread: ImportThread;
+  gate: WriteGate;
+}
+
 /**
  * `committedLarge`: called after a commit that wrote a push's content or an import (the
  * write-ahead log grew by megabytes), so a checkpointer may copy it back soon.
@@ -117,7 +139,7 @@ export interface ImportConnection {
 export function createSqliteJobStore(
   db: Database,
   s: Statements,
-  apart?: ImportConnection,
+  apart?: ImportConnection | ImportOnThread,
   committedLarge: () => void = () => {},
 ): JobStore {
   const insert = s.prepare<
@@ -187,7 +209,11 @@ export function createSqliteJobStore(
   const completeTx = db.transaction((id: string, runId: string, c: ImportCommit, now: string): boolean =>
     toEnd(completion(id, runId, c, now)),
   );
-  const completeApart = apart && createApartCompletion(apart, committedLarge);
+  const completeApart =
+    apart &&
+    ("thread" in apart
+      ? createThreadCompletion(apart, committedLarge)
+      : createApartCompletion(apart, committedLarge));
   const createTx = db.transaction((j: Job) => {
     insert.run(
       j.id,
@@ -289,6 +315,59 @@ function createApartCompletion({ db, s, gate }: ImportConnection, committed: () 
         rollback(db);
         throw e;
       }
+    } finally {
+      release();
+    }
+  };
+}
+
+/**
+ * Statements whose `run` queues on the import thread, returning nothing: a completion's writes
+ * run statements and read no result back (the one result it needs, FINISH's, is asked apart).
+ */
+function threadStatements(thread: ImportThread): Statements {
+  return {
+    prepare<Row, Params extends SQLQueryBindings[]>(sql: string): Statement<Row, Params> {
+      return { run: (...params: Params) => thread.send(sql, params) } as unknown as Statement<Row, Params>;
+    },
+    finalizeAll() {},
+  };
+}
+
+/** Statements queued on the import thread ahead of its work, at most: the rest wait here. */
+const THREAD_AHEAD = 4;
+
+/**
+ * The import's transaction on the import thread: this thread only builds each chunk's parameters
+ * (giving the event loop a turn every SLICE_MS), the thread runs the statements and the COMMIT.
+ * Readers see nothing of it until COMMIT, and a process killed meanwhile leaves nothing of it.
+ */
+function createThreadCompletion({ thread, gate }: ImportOnThread, committed: () => void) {
+  const writes = createCompletionWrites(threadStatements(thread));
+  return async (id: string, runId: string, c: ImportCommit, now: string): Promise<boolean> => {
+    const release = await gate.acquire();
+    try {
+      await thread.begin();
+      try {
+        if ((await thread.run(FINISH, finishParams(id, runId, c, now))) === 0) {
+          await thread.rollback();
+          return false;
+        }
+        let since = performance.now();
+        for (const _ of writes(id, c, now)) {
+          if (performance.now() - since >= SLICE_MS) {
+            await thread.drained(THREAD_AHEAD);
+            await nextTurn();
+            since = performance.now();
+          }
+        }
+        await thread.commit();
+      } catch (e) {
+        await thread.rollback();
+        throw e;
+      }
+      committed();
+      return true;
     } finally {
       release();
     }

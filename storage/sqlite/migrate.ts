@@ -2,12 +2,21 @@ import type { Database } from "bun:sqlite";
 import { type Migration, pendingMigrations } from "../migrations.ts";
 import { SQLITE_MIGRATIONS } from "./schema.ts";
 
+/**
+ * The settings of a connection, beside the file's journal mode (which the storage's own connection
+ * sets, and the file keeps): a connection that only joins, such as the import thread's, needs these.
+ */
+export const CONNECTION_PRAGMAS = [
+  "PRAGMA busy_timeout = 5000",
+  "PRAGMA synchronous = NORMAL",
+  "PRAGMA foreign_keys = ON",
+] as const;
+
 /** Connection settings every Parlance connection needs; none of them can change inside a transaction. */
 export function configureSqlite(db: Database): void {
+  // busy_timeout first: another connection to the file (the import thread's) may be opening it.
+  for (const pragma of CONNECTION_PRAGMAS) db.run(pragma);
   db.run("PRAGMA journal_mode = WAL");
-  db.run("PRAGMA synchronous = NORMAL");
-  db.run("PRAGMA foreign_keys = ON");
-  db.run("PRAGMA busy_timeout = 5000");
 }
 
 /**
