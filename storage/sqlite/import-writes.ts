@@ -23,9 +23,10 @@ type Event = [string, string, Text, string];
 /**
  * The writes of an import job, in bulk: upserts, deletes, their history entries and the rechecked
  * warnings. `steps` writes one chunk per step, inside the caller's transaction, so a caller may
- * give the event loop back between steps (storage/sqlite/jobs.ts).
+ * give the event loop back between steps (storage/sqlite/jobs.ts). Without `readBack` (statements
+ * that run on another thread return nothing here) every row goes through the bulk upsert.
  */
-export function createImportWriter(s: Statements) {
+export function createImportWriter(s: Statements, readBack = true) {
   // `WHERE true` tells SQLite's parser the ON CONFLICT belongs to the INSERT, not to a join.
   const upsert = s.prepare<never, [string, string, string, Text, Text, string]>(
     `INSERT INTO translations (id, project_id, language, key, value, status, updated_at, version, warnings,
@@ -118,7 +119,7 @@ export function createImportWriter(s: Statements) {
       };
       for (let i = 0; i < c.writes.length; ) {
         const end = Math.min(i + IMPORT_CHUNK_ROWS, c.writes.length);
-        if (a?.previous[i]) {
+        if (readBack && a?.previous[i]) {
           // Rows that existed when the job planned: an UPDATE by key each, cheaper than the
           // upsert's attempted insert, and its RETURNING gives the entry what the join would.
           for (; i < end && a.previous[i]; i++) {
@@ -156,7 +157,7 @@ export function createImportWriter(s: Statements) {
           }
         } else {
           const from = i;
-          while (i < end && !a?.previous[i]) i++;
+          while (i < end && !(readBack && a?.previous[i])) i++;
           chunk(from, i);
         }
         yield;

@@ -89,10 +89,13 @@ function createCompletion(s: Statements) {
   };
 }
 
-/** What a completion writes once its job is marked completed, one chunk per step. */
-function createCompletionWrites(s: Statements) {
+/**
+ * What a completion writes once its job is marked completed, one chunk per step. `readBack`:
+ * whether its statements' results can be read (createImportWriter).
+ */
+function createCompletionWrites(s: Statements, readBack = true) {
   const dropContent = s.prepare<never, [string]>("DELETE FROM job_content_parts WHERE job_id = ?");
-  const imports = createImportWriter(s);
+  const imports = createImportWriter(s, readBack);
   const writer = createRecordWriter(s);
   const versions = createExportVersions(s);
   return function* writes(id: string, c: ImportCommit, now: string): Generator<void, void> {
@@ -343,7 +346,7 @@ const THREAD_AHEAD = 4;
  * Readers see nothing of it until COMMIT, and a process killed meanwhile leaves nothing of it.
  */
 function createThreadCompletion({ thread, gate }: ImportOnThread, committed: () => void) {
-  const writes = createCompletionWrites(threadStatements(thread));
+  const writes = createCompletionWrites(threadStatements(thread), false);
   return async (id: string, runId: string, c: ImportCommit, now: string): Promise<boolean> => {
     const release = await gate.acquire();
     try {
