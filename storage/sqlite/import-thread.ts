@@ -31,7 +31,8 @@ export interface ImportThread {
 /**
  * The worker, as source, for the reason wal-checkpointer.ts gives (a blob starts the same way in
  * the package, the compiled binary and the repository). Each message is `[n, op, sql, params]`;
- * each answer `[n, changes]` or `[n, null, error]`. Statements are prepared once per SQL text.
+ * each answer `[n, changes]` or `[n, null, message, code, errno]` (flat: an answer holding an
+ * object never arrived). Statements are prepared once per SQL text.
  * After a failed statement the transaction is rolled back and the statements queued behind it
  * are skipped until the caller's COMMIT, which then answers the failure.
  */
@@ -45,7 +46,7 @@ const statement = (sql) => {
   if (!s) prepared.set(sql, (s = db.prepare(sql)));
   return s;
 };
-const fail = (e) => ({ message: String(e?.message ?? e), code: e?.code, errno: e?.errno });
+const fail = (e) => [String(e?.message ?? e), String(e?.code ?? ""), Number(e?.errno ?? 0)];
 const end = () => { try { db.run("ROLLBACK"); } catch {} };
 self.onmessage = (event) => {
   const [n, op, sql, params] = event.data;
@@ -70,7 +71,7 @@ self.onmessage = (event) => {
       if (failed) {
         const f = failed;
         failed = null;
-        return self.postMessage([n, null, f]);
+        return self.postMessage([n, null, ...f]);
       }
       db.run("COMMIT");
     } else if (op === "rollback") {
@@ -84,14 +85,18 @@ self.onmessage = (event) => {
     }
     self.postMessage([n, 0]);
   } catch (e) {
-    self.postMessage([n, null, fail(e)]);
+    self.postMessage([n, null, ...fail(e)]);
   }
 };`;
 
 /** An Error as bun:sqlite throws it, so callers can tell a busy database (`code`) as before. */
-function sqliteError(f: { message: string; code?: string; errno?: number }): Error {
-  return Object.assign(new Error(f.message), { name: "SQLiteError", code: f.code, errno: f.errno });
+function sqliteError(message: string, code?: string, errno?: number): Error {
+  return Object.assign(new Error(message), { name: "SQLiteError", code, errno });
 }
+
+/** A view of part of a buffer is copied: posting it would copy the whole buffer (a 12 MB body). */
+const own = (p: SQLQueryBindings): SQLQueryBindings =>
+  p instanceof Uint8Array && p.byteLength !== p.buffer.byteLength ? p.slice() : p;
 
 /** Starts the thread and opens its connection to the file at `path`, configured as every other. */
 export function createImportThread(path: string): ImportThread {
@@ -101,8 +106,8 @@ export function createImportThread(path: string): ImportThread {
   let next = 0;
   let queued = 0;
   let onDrain: (() => void) | null = null;
-  worker.onmessage = (event: MessageEvent<[number, number | null, { message: string }?]>) => {
-    const [n, changes, error] = event.data;
+  worker.onmessage = (event: MessageEvent<[number, number | null, string?, string?, number?]>) => {
+    const [n, changes, message, code, errno] = event.data;
     const w = waiting.get(n);
     waiting.delete(n);
     if (!w) {
@@ -110,7 +115,7 @@ export function createImportThread(path: string): ImportThread {
       onDrain?.();
       return;
     }
-    if (error) w.reject(sqliteError(error));
+    if (message !== undefined) w.reject(sqliteError(message, code, errno));
     else w.resolve(changes ?? 0);
   };
   const ask = (op: string, sql?: string, params?: readonly unknown[]) =>
@@ -131,7 +136,7 @@ export function createImportThread(path: string): ImportThread {
     run: (sql, params) => ask("run", sql, params),
     send(sql, params) {
       queued++;
-      worker.postMessage([next++, "send", sql, params]);
+      worker.postMessage([next++, "send", sql, params.map(own)]);
     },
     async drained(n) {
       while (queued > n) await new Promise<void>((resolve) => (onDrain = resolve));

@@ -129,6 +129,41 @@ export interface ImportConnection {
   gate: WriteGate;
 }
 
+/** Stores a job with its content, in parts, in the caller's transaction. */
+function createJobInsert(s: Statements): (j: Job) => void {
+  const insert = s.prepare<
+    never,
+    [string, string, string, string, string, string, string, Text, Text, Text, string, string, Text, number]
+  >(`INSERT INTO jobs (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertPart = s.prepare<never, [string, number, Uint8Array]>(
+    "INSERT INTO job_content_parts (job_id, part, bytes) VALUES (?, ?, ?)",
+  );
+  return (j) => {
+    insert.run(
+      j.id,
+      j.orgId,
+      j.projectId,
+      j.type,
+      j.status,
+      j.runId,
+      JSON.stringify(j.summary),
+      j.errorMessage,
+      j.payload === null ? null : JSON.stringify({ ...j.payload, content: undefined }),
+      j.leaseUntil,
+      j.createdAt,
+      j.updatedAt,
+      null,
+      j.attempts,
+    );
+    // The content goes in parts, in the job's transaction: stored before the 202, or not at all.
+    const content = j.payload?.content;
+    if (!content) return;
+    for (let at = 0, part = 0; at < content.byteLength || part === 0; at += CONTENT_PART_BYTES, part++) {
+      insertPart.run(j.id, part, content.subarray(at, at + CONTENT_PART_BYTES));
+    }
+  };
+}
+
 /** The import thread, and the gate the main connection's writes wait at while it holds the lock. */
 export interface ImportOnThread {
   thread: ImportThread;
@@ -145,10 +180,6 @@ export function createSqliteJobStore(
   apart?: ImportConnection | ImportOnThread,
   committedLarge: () => void = () => {},
 ): JobStore {
-  const insert = s.prepare<
-    never,
-    [string, string, string, string, string, string, string, Text, Text, Text, string, string, Text, number]
-  >(`INSERT INTO jobs (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // Polling never reads the payload back (it can be 12 MB).
   const select = s.prepare<JobRow, [string]>(
     `SELECT ${COLUMNS.replace("payload", "NULL AS payload").replace("content", "NULL AS content")} FROM jobs WHERE id = ?`,
@@ -180,9 +211,6 @@ export function createSqliteJobStore(
      WHERE id = ? AND run_id = ? AND status = 'running'`,
   );
   const completion = createCompletion(s);
-  const insertPart = s.prepare<never, [string, number, Uint8Array]>(
-    "INSERT INTO job_content_parts (job_id, part, bytes) VALUES (?, ?, ?)",
-  );
   const contentSize = s.prepare<{ parts: number | bigint; n: number | bigint | null }, [string]>(
     "SELECT count(*) AS parts, sum(length(bytes)) AS n FROM job_content_parts WHERE job_id = ?",
   );
@@ -217,30 +245,8 @@ export function createSqliteJobStore(
     ("thread" in apart
       ? createThreadCompletion(apart, committedLarge)
       : createApartCompletion(apart, committedLarge));
-  const createTx = db.transaction((j: Job) => {
-    insert.run(
-      j.id,
-      j.orgId,
-      j.projectId,
-      j.type,
-      j.status,
-      j.runId,
-      JSON.stringify(j.summary),
-      j.errorMessage,
-      j.payload === null ? null : JSON.stringify({ ...j.payload, content: undefined }),
-      j.leaseUntil,
-      j.createdAt,
-      j.updatedAt,
-      null,
-      j.attempts,
-    );
-    // The content goes in parts, in the job's transaction: stored before the 202, or not at all.
-    const content = j.payload?.content;
-    if (!content) return;
-    for (let at = 0, part = 0; at < content.byteLength || part === 0; at += CONTENT_PART_BYTES, part++) {
-      insertPart.run(j.id, part, content.subarray(at, at + CONTENT_PART_BYTES));
-    }
-  });
+  const createTx = db.transaction(createJobInsert(s));
+  const createOnThread = apart && "thread" in apart && createThreadJobInsert(apart);
   const failTx = db.transaction((id: string, runId: string, message: string, now: string): boolean => {
     if (finish.run("failed", null, message, now, id, runId).changes === 0) return false;
     dropContent.run(id);
@@ -249,7 +255,8 @@ export function createSqliteJobStore(
 
   return {
     async create(j) {
-      createTx(j);
+      if (createOnThread) await createOnThread(j);
+      else createTx(j);
       committedLarge();
     },
     async get(id) {
@@ -345,36 +352,61 @@ const THREAD_AHEAD = 4;
  * (giving the event loop a turn every SLICE_MS), the thread runs the statements and the COMMIT.
  * Readers see nothing of it until COMMIT, and a process killed meanwhile leaves nothing of it.
  */
-function createThreadCompletion({ thread, gate }: ImportOnThread, committed: () => void) {
+function createThreadCompletion(link: ImportOnThread, committed: () => void) {
+  const { thread } = link;
   const writes = createCompletionWrites(threadStatements(thread), false);
   return async (id: string, runId: string, c: ImportCommit, now: string): Promise<boolean> => {
-    const release = await gate.acquire();
-    try {
-      await thread.begin();
-      try {
-        if ((await thread.run(FINISH, finishParams(id, runId, c, now))) === 0) {
-          await thread.rollback();
-          return false;
+    const done = await onThread(link, async () => {
+      if ((await thread.run(FINISH, finishParams(id, runId, c, now))) === 0) return false;
+      let since = performance.now();
+      for (const _ of writes(id, c, now)) {
+        if (performance.now() - since >= SLICE_MS) {
+          await thread.drained(THREAD_AHEAD);
+          await nextTurn();
+          since = performance.now();
         }
-        let since = performance.now();
-        for (const _ of writes(id, c, now)) {
-          if (performance.now() - since >= SLICE_MS) {
-            await thread.drained(THREAD_AHEAD);
-            await nextTurn();
-            since = performance.now();
-          }
-        }
-        await thread.commit();
-      } catch (e) {
-        await thread.rollback();
-        throw e;
       }
-      committed();
       return true;
-    } finally {
-      release();
-    }
+    });
+    if (done) committed();
+    return done;
   };
+}
+
+/**
+ * A push's job, stored on the import thread: its 12 MB content is written there (and its COMMIT
+ * runs there), not on the thread that answers requests. Stored before the 202 as before.
+ */
+function createThreadJobInsert(link: ImportOnThread): (j: Job) => Promise<void> {
+  const insert = createJobInsert(threadStatements(link.thread));
+  return async (j) => {
+    await onThread(link, async () => {
+      insert(j);
+      return true;
+    });
+  };
+}
+
+/**
+ * Runs `work` in one transaction on the import thread, holding the gate meanwhile: committed when
+ * it resolves true, rolled back when it resolves false or fails.
+ */
+async function onThread({ thread, gate }: ImportOnThread, work: () => Promise<boolean>): Promise<boolean> {
+  const release = await gate.acquire();
+  try {
+    await thread.begin();
+    try {
+      const commit = await work();
+      if (commit) await thread.commit();
+      else await thread.rollback();
+      return commit;
+    } catch (e) {
+      await thread.rollback();
+      throw e;
+    }
+  } finally {
+    release();
+  }
 }
 
 /** Ends the open transaction, if SQLite has not ended it already (it does on some errors). */
