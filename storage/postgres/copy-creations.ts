@@ -22,51 +22,37 @@ export async function copyCreations(
   writes: BulkWrite[],
 ): Promise<boolean> {
   if (writes.length === 0) return true;
-  const actor = ctx.actor === null ? null : JSON.stringify(ctx.actor);
-  const record = (w: BulkWrite) =>
-    line([
-      w.id,
-      ctx.projectId,
-      w.language,
-      w.key,
-      w.value,
-      w.status,
-      ctx.at,
-      "1",
-      w.warnings,
-      actor,
-      actorUser(ctx.actor),
-      storedSearchText(w.key, w.value),
-    ]);
-  const entry = (w: BulkWrite) =>
-    line([
-      ctx.projectId,
-      w.id,
-      w.key,
-      w.language,
-      ctx.eventId,
-      ctx.action,
-      JSON.stringify(ctx.actor),
-      ctx.jobId,
-      ctx.at,
-      null,
-      null,
-      w.value,
-      w.status,
-      "1",
-    ]);
+  // Escaped once: the constants of every line, and each key and value (both tables carry them).
+  const [project, at, event, action, job] = [ctx.projectId, ctx.at, ctx.eventId, ctx.action, ctx.jobId].map(
+    copyField,
+  );
+  const actor = copyField(ctx.actor === null ? null : JSON.stringify(ctx.actor));
+  const user = copyField(actorUser(ctx.actor));
+  const keys = writes.map((w) => copyField(w.key));
+  const values = writes.map((w) => copyField(w.value));
+  const records = function* () {
+    for (const [i, w] of writes.entries()) {
+      const search = copyField(storedSearchText(w.key, w.value));
+      yield `${copyField(w.id)}\t${project}\t${copyField(w.language)}\t${keys[i]}\t${values[i]}\t${copyField(w.status)}\t${at}\t1\t${copyField(w.warnings)}\t${actor}\t${user}\t${search}\n`;
+    }
+  };
+  const entries = function* () {
+    for (const [i, w] of writes.entries()) {
+      yield `${project}\t${copyField(w.id)}\t${keys[i]}\t${copyField(w.language)}\t${event}\t${action}\t${actor}\t${job}\t${at}\t\\N\t\\N\t${values[i]}\t${copyField(w.status)}\t1\n`;
+    }
+  };
   try {
     await tx.savepoint(async (sp) => {
       await copyIn(
         sp`COPY translations (id, project_id, language, key, value, status, updated_at, version, warnings,
                               updated_by, updated_by_user, search) FROM STDIN`,
-        each(writes, record),
+        records(),
       );
       if (!ctx.history) return;
       await copyIn(
         sp`COPY record_history (project_id, record_id, key, language, event_id, action, actor, job_id, at,
                                 old_value, old_status, new_value, new_status, version) FROM STDIN`,
-        each(writes, entry),
+        entries(),
       );
     });
     return true;
@@ -75,9 +61,3 @@ export async function copyCreations(
     throw e;
   }
 }
-
-function* each(writes: BulkWrite[], f: (w: BulkWrite) => string): Generator<string> {
-  for (const w of writes) yield f(w);
-}
-
-const line = (fields: (string | null)[]) => `${fields.map(copyField).join("\t")}\n`;
