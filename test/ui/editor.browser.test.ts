@@ -67,6 +67,9 @@ test("the editor opens on what is missing and saves with the keyboard alone", as
   expect(await seriousViolations(page)).toEqual([]);
   // The first cell has the focus: Enter opens it, typing shows live warnings, Ctrl+Enter saves and opens the next.
   await page.keyboard.press("Enter");
+  // A missing string just opened warns of nothing yet (not even that it is empty).
+  await page.getByRole("textbox", { name: "Translation of a.greeting in fr" }).waitFor();
+  expect(await page.locator(".cell-editor .warnings li").count()).toBe(0);
   await page.keyboard.type("Bonjour");
   await page
     .getByText(/\{name\}/)

@@ -399,6 +399,7 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
                               baseLanguage={project.baseLanguage}
                               baseValue={row.base?.value ?? null}
                               draft={editing.draft}
+                              saved={row.records[language]?.value ?? ""}
                               onDraft={(draft) => {
                                 editor.editing.value = { ...editing, draft };
                               }}
