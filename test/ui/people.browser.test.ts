@@ -179,6 +179,12 @@ test("the dashboard: a coverage bar per language and a link that continues trans
     await page.getByRole("img", { name: /^fr: 75% translated of 4 keys \(3 approved, 1 missing\)/ }).count(),
   ).toBe(1);
   expect(await page.getByRole("img", { name: /^de: 0% translated of 4 keys/ }).count()).toBe(1);
+  // The share is also in sight beside each bar.
+  const rows = await page
+    .locator("section.project-card", { hasText: "Storefront" })
+    .locator(".lang-row")
+    .allInnerTexts();
+  expect(rows.map((t) => t.split(/\s+/).join(" "))).toEqual(["fr 75% Continue (1)", "de 0% Continue (4)"]);
   expect(await seriousViolations(page)).toEqual([]);
   const dark = await openContext(browser, s.origin, { colorScheme: "dark" });
   await dark.context.addCookies(await owner.context.cookies());
