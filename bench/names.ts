@@ -91,7 +91,8 @@ export const ALL_FIGURES: readonly string[] = [
 /** Target per figure: the ratio must stay at most (`max`) or at least (`min`) this. */
 export const TARGETS: Readonly<Record<string, { max?: number; min?: number }>> = Object.fromEntries(
   STORES.flatMap((store) => [
-    [pushName(store, "new"), { max: 1.5 }],
+    // Issue 13 holds the SQLite push into a new language to 1.4× (it met 1.5× before history).
+    [pushName(store, "new"), { max: store === "sqlite" ? 1.4 : 1.5 }],
     [pushName(store, "10pct"), { max: 1.5 }],
     ...FORMATS.map((f) => [pullName(store, f), { max: 2 }]),
     [pull304Name(store), { max: 1 }],

@@ -54,6 +54,8 @@ type InsertParams = [
 const copy = (k: ApiKey): ApiKey => ({ ...k, scopes: [...k.scopes] });
 
 export function createSqliteKeyStore(db: Database, s: Statements, cache: ReadCache): KeyStore {
+  const byHash = cache.space<ApiKey>();
+  const byId = cache.space<ApiKey>();
   const insert = s.prepare<never, InsertParams>(
     `INSERT INTO api_keys (id, org_id, name, hash, prefix, scopes, rate_limit, usage_count, active,
        expires_at, created_at, last_used_at)
@@ -108,14 +110,14 @@ export function createSqliteKeyStore(db: Database, s: Statements, cache: ReadCac
       }
     },
     async findByHash(hash) {
-      const key = cache.read(`key-hash:${hash}`, () => {
+      const key = byHash.read(hash, () => {
         const row = selectByHash.get(hash);
         return row ? toKey(row) : null;
       });
       return key && copy(key);
     },
     async get(id) {
-      const key = cache.read(`key:${id}`, () => {
+      const key = byId.read(id, () => {
         const row = select.get(id);
         return row ? toKey(row) : null;
       });

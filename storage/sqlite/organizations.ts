@@ -18,6 +18,7 @@ const toOrg = (r: OrgRow): Organization => ({
 });
 
 export function createSqliteOrganizationStore(s: Statements, cache: ReadCache): OrganizationStore {
+  const byId = cache.space<Organization>();
   const insert = s.prepare<never, [string, string, number | null, string]>(
     "INSERT INTO organizations (id, name, max_translations, created_at) VALUES (?, ?, ?, ?)",
   );
@@ -33,7 +34,7 @@ export function createSqliteOrganizationStore(s: Statements, cache: ReadCache): 
       insert.run(org.id, org.name, org.maxTranslations, org.createdAt);
     },
     async get(id) {
-      const org = cache.read(`org:${id}`, () => {
+      const org = byId.read(id, () => {
         const row = select.get(id);
         return row ? toOrg(row) : null;
       });

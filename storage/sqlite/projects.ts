@@ -26,6 +26,7 @@ const toProject = (r: ProjectRow): Project => ({
 const copy = (p: Project): Project => ({ ...p, languages: [...p.languages] });
 
 export function createSqliteProjectStore(s: Statements, cache: ReadCache): ProjectStore {
+  const byId = cache.space<Project>();
   const insert = s.prepare<never, [string, string, string, string, string, string | null, string]>(
     `INSERT INTO projects (id, org_id, name, base_language, languages, deleted_at, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -63,7 +64,7 @@ export function createSqliteProjectStore(s: Statements, cache: ReadCache): Proje
       );
     },
     async get(id) {
-      const project = cache.read(`project:${id}`, () => {
+      const project = byId.read(id, () => {
         const row = select.get(id);
         return row ? toProject(row) : null;
       });

@@ -10,39 +10,59 @@ import type { Statements } from "./statements.ts";
  * command can finish and have its caller send a request faster than that (CONTRACT §11).
  */
 export interface ReadCache {
-  /** The cached row for `key`, or what `load` returns (null results are not kept). */
-  read<T>(key: string, load: () => T | null): T | null;
+  /**
+   * One kind of row (keys by hash, projects by id…), looked up by its own key: a map per kind
+   * rather than a prefixed key, which cost a string to build and hash on every lookup.
+   */
+  space<T>(): CacheSpace<T>;
+  /** Drops every kind's rows. */
   clear(): void;
 }
 
-/** Past this many entries the cache starts over, so lookups of unknown ids cannot grow it. */
+export interface CacheSpace<T> {
+  /** The cached row for `key`, or what `load` returns (null results are not kept). */
+  read(key: string, load: () => T | null): T | null;
+}
+
+/** Past this many entries a kind starts over, so lookups of unknown ids cannot grow it. */
 const MAX_ENTRIES = 10_000;
 const CHECK_EVERY_MS = 1;
 
 export function createReadCache(s: Statements): ReadCache {
   const version = s.prepare<{ data_version: number | bigint }, []>("PRAGMA data_version");
-  const entries = new Map<string, unknown>();
+  const spaces: Map<string, unknown>[] = [];
+  const clear = () => {
+    for (const entries of spaces) entries.clear();
+  };
   let seen = Number.NaN;
   let checkedAt = Number.NEGATIVE_INFINITY;
+  const check = () => {
+    const now = performance.now();
+    if (now - checkedAt < CHECK_EVERY_MS) return;
+    checkedAt = now;
+    const current = Number(version.get()?.data_version);
+    if (current !== seen) {
+      seen = current;
+      clear();
+    }
+  };
   return {
-    read<T>(key: string, load: () => T | null): T | null {
-      const now = performance.now();
-      if (now - checkedAt >= CHECK_EVERY_MS) {
-        checkedAt = now;
-        const current = Number(version.get()?.data_version);
-        if (current !== seen) {
-          seen = current;
-          entries.clear();
-        }
-      }
-      const hit = entries.get(key) as T | undefined;
-      if (hit !== undefined) return hit;
-      const value = load();
-      if (value === null) return null;
-      if (entries.size >= MAX_ENTRIES) entries.clear();
-      entries.set(key, value);
-      return value;
+    space<T>(): CacheSpace<T> {
+      const entries = new Map<string, T>();
+      spaces.push(entries);
+      return {
+        read(key, load) {
+          check();
+          const hit = entries.get(key);
+          if (hit !== undefined) return hit;
+          const value = load();
+          if (value === null) return null;
+          if (entries.size >= MAX_ENTRIES) entries.clear();
+          entries.set(key, value);
+          return value;
+        },
+      };
     },
-    clear: () => entries.clear(),
+    clear,
   };
 }
