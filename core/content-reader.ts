@@ -1,4 +1,5 @@
 import { invalid, PAYLOAD_TOO_LARGE, ParlanceError } from "./errors.ts";
+import { AsciiStrings } from "./json-ascii.ts";
 import {
   bytePosition,
   decodeString,
@@ -87,6 +88,7 @@ class ContentReader {
   private at: number;
   private readonly stack: Container[] = [];
   private readonly span: StringSpan = { start: 0, end: 0, flags: 0 };
+  private readonly ascii: AsciiStrings | null;
   rows = 0;
   rootIsNotObject = false;
   /** The first row that breaks a rule; once set, the rest is only checked for syntax. */
@@ -99,6 +101,17 @@ class ContentReader {
     private readonly sink: RowSink,
   ) {
     this.at = from;
+    this.ascii = AsciiStrings.of(bytes);
+  }
+
+  /** The string at `at` into `this.span`. */
+  private scan(at: number): void {
+    if (!this.ascii?.find(at, this.span)) scanString(this.bytes, at, this.span);
+  }
+
+  private text(): string {
+    const s = this.span;
+    return this.ascii && s.flags === 0 ? this.ascii.slice(s.start, s.end) : decodeString(this.bytes, s);
   }
 
   private space(): void {
@@ -167,14 +180,15 @@ class ContentReader {
   private memberName(top: Container): string {
     const b = this.bytes;
     if (b[this.at] !== 0x22) this.fail("a member name in double quotes");
-    scanString(b, this.at, this.span);
-    const name = decodeString(b, this.span);
+    this.scan(this.at);
+    const name = this.text();
     this.at = this.span.end + 1;
     const key = childKey(top.prefix, name);
-    if ((top.names as Set<string>).has(name)) {
-      // JSON.parse would keep the last of the two silently: that is two inputs for one key.
+    const names = top.names as Set<string>;
+    const size = names.size;
+    // JSON.parse would keep the last of the two silently: that is two inputs for one key.
+    if (names.add(name).size === size)
       this.repeated ??= invalid(`Key ${JSON.stringify(key)} appears more than once in the content`);
-    } else (top.names as Set<string>).add(name);
     this.space();
     if (b[this.at] !== 0x3a) this.fail('":"');
     this.at++;
@@ -190,7 +204,7 @@ class ContentReader {
     let number = false;
     const at = this.at;
     if (c === 0x22) {
-      scanString(b, at, this.span);
+      this.scan(at);
       this.at = this.span.end + 1;
       special = (this.span.flags & (HAS_ESCAPE | MAY_HOLD_SPECIAL)) !== 0;
     } else if (c === 0x74 && b[at + 1] === 0x72 && b[at + 2] === 0x75 && b[at + 3] === 0x65) {
@@ -226,7 +240,7 @@ class ContentReader {
       }
       requireKey(key);
       if (text === null && (special || this.sink.wantsValues)) {
-        text = decodeString(b, this.span);
+        text = this.text();
         if (special) requireValue(key, text);
       }
       if (!this.sink.add(key, this.sink.wantsValues ? text : null))

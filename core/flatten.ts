@@ -29,10 +29,12 @@ export function parseContent(content: string | Uint8Array): Map<string, string> 
   const rows = new Map<string, string>();
   readContent(contentBytes(content), {
     wantsValues: true,
+    // One lookup instead of has + set: a repeated key fails the whole content, so the value it
+    // overwrote is never used.
     add(key, value) {
-      if (rows.has(key)) return false;
+      const size = rows.size;
       rows.set(key, value as string);
-      return true;
+      return rows.size > size;
     },
   });
   return rows;
@@ -47,9 +49,9 @@ export function validateContent(content: Uint8Array): number {
   return readContent(content, {
     wantsValues: false,
     add(key) {
-      if (keys.has(key)) return false;
+      const size = keys.size;
       keys.add(key);
-      return true;
+      return keys.size > size;
     },
   });
 }

@@ -30,12 +30,13 @@ export function parsedPushBody(body: unknown, request: Request): unknown {
   if (!found) return parseJsonBody(bodyText(bytes));
   const before = bodyText(bytes.subarray(0, found.start - 1));
   const text = `${before}""${bodyText(bytes.subarray(found.end + 1))}`;
-  // Errors after the string on its line are further right than in `text` by what "" stands for.
-  const shift = utf16Length(bytes, found.start - 1, found.end + 1) - 2;
+  // Errors after the string on its line are further right than in `text` by what "" stands for
+  // (counted only for an error: it is a pass over the whole content).
+  const shift = () => utf16Length(bytes, found.start - 1, found.end + 1) - 2;
   const locate = (offset: number) => {
     const at = lineAndColumn(text, offset);
     const sameLine = text.lastIndexOf("\n", offset - 1) < before.length;
-    return offset >= before.length + 2 && sameLine ? { ...at, column: at.column + shift } : at;
+    return offset >= before.length + 2 && sameLine ? { ...at, column: at.column + shift() } : at;
   };
   const parsed = readJson(text, { what: "Request body", maxDepth: MAX_BODY_DEPTH, locate });
   contents.set(request, decodeInPlace(bytes, found));

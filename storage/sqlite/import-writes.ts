@@ -1,17 +1,24 @@
 import type { ImportCommit } from "../../core/ports.ts";
 import { storedSearchText } from "../../core/records/fold.ts";
+import type { TranslationWrite } from "../../core/types.ts";
 import { actorJson, actorUser, warningsJson } from "./record-writes.ts";
 import type { Statements } from "./statements.ts";
 
 /**
- * Rows per statement. Each chunk travels as one JSON array that SQLite reads with json_each: one
- * bind and one step per chunk instead of per row, which halves the cost of a 50,000-row import
- * (bun:sqlite's per-statement overhead, not the B-tree work, dominated the per-row upserts).
+ * Rows per statement. Each chunk of new rows travels as one JSON array that SQLite reads with
+ * json_each: one bind and one step per chunk instead of per row, which halves the cost of a
+ * 50,000-row import (bun:sqlite's per-statement overhead, not the B-tree work, dominated the per-row
+ * upserts). Rows that exist are updated one statement each instead: an upsert tries the insert
+ * first, and for updates that costs more than the statements (a third less for a 10 % push).
  * Small enough that a chunk takes a few milliseconds: the commit may yield between chunks.
  */
 export const IMPORT_CHUNK_ROWS = 500;
 
 type Text = string | null;
+/** project, record id, key, language */
+type Row = [string, string, string, string];
+/** activity id, actor, job id, time */
+type Event = [string, string, Text, string];
 
 /**
  * The writes of an import job, in bulk: upserts, deletes, their history entries and the rechecked
@@ -40,6 +47,21 @@ export function createImportWriter(s: Statements) {
      FROM json_each(?7) j CROSS JOIN translations t
        ON t.project_id = ?1 AND t.language = ?2 AND t.key = j.value ->> 1
      ORDER BY j.key`,
+  );
+  const update = s.prepare<
+    { id: string; version: number | bigint },
+    [string, string, string, string, string, string, Text, Text, Text, Text]
+  >(
+    `UPDATE translations SET value = ?4, status = ?5, updated_at = ?6, version = version + 1, warnings = ?7,
+       updated_by = ?8, updated_by_user = ?9, search = ?10, filled = ?4 <> '', flagged = ?7 IS NOT NULL
+     WHERE project_id = ?1 AND language = ?2 AND key = ?3
+     RETURNING id, version`,
+  );
+  // The entry of one updated row, from what its UPDATE returned.
+  const entry = s.prepare<never, [...Row, ...Event, string, string, string, string, number | bigint]>(
+    `INSERT INTO record_history (project_id, record_id, key, language, event_id, action, actor, job_id, at,
+       old_value, old_status, new_value, new_status, version)
+     VALUES (?1, ?2, ?3, ?4, ?5, 'import', ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)`,
   );
   const remove = s.prepare<never, [string, string, string]>(
     `DELETE FROM translations
@@ -76,15 +98,15 @@ export function createImportWriter(s: Statements) {
         deletions.run(c.projectId, c.language, ...event, JSON.stringify(rows));
         yield;
       }
-      for (let i = 0; i < c.writes.length; i += IMPORT_CHUNK_ROWS) {
-        const rows = c.writes.slice(i, i + IMPORT_CHUNK_ROWS).map((w, n) => {
-          const old = a?.previous[i + n] ?? null;
+      const chunk = (from: number, to: number) => {
+        const rows = c.writes.slice(from, to).map((w, n) => {
+          const old = a?.previous[from + n] ?? null;
           return [
             w.id,
             w.key,
             w.value,
             w.status,
-            warningsJson(a?.warnings[i + n]),
+            warningsJson(a?.warnings[from + n]),
             storedSearchText(w.key, w.value),
             old?.value ?? null,
             old?.status ?? null,
@@ -93,6 +115,50 @@ export function createImportWriter(s: Statements) {
         const json = JSON.stringify(rows);
         upsert.run(c.projectId, c.language, now, actor, user, json);
         if (a) entries.run(c.projectId, c.language, ...event, json);
+      };
+      for (let i = 0; i < c.writes.length; ) {
+        const end = Math.min(i + IMPORT_CHUNK_ROWS, c.writes.length);
+        if (a?.previous[i]) {
+          // Rows that existed when the job planned: an UPDATE by key each, cheaper than the
+          // upsert's attempted insert, and its RETURNING gives the entry what the join would.
+          for (; i < end && a.previous[i]; i++) {
+            const w = c.writes[i] as TranslationWrite;
+            const old = a.previous[i] as { value: string; status: string };
+            const search = storedSearchText(w.key, w.value);
+            const warnings = warningsJson(a.warnings[i]);
+            const row = update.get(
+              c.projectId,
+              c.language,
+              w.key,
+              w.value,
+              w.status,
+              now,
+              warnings,
+              actor,
+              user,
+              search,
+            );
+            // Deleted since the job planned: written as a new row, as the upsert would.
+            if (!row) chunk(i, i + 1);
+            else
+              entry.run(
+                c.projectId,
+                row.id,
+                w.key,
+                c.language,
+                ...event,
+                old.value,
+                old.status,
+                w.value,
+                w.status,
+                row.version,
+              );
+          }
+        } else {
+          const from = i;
+          while (i < end && !a?.previous[i]) i++;
+          chunk(from, i);
+        }
         yield;
       }
       if (!a) return;

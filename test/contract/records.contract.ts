@@ -196,6 +196,43 @@ export function recordContract(run: TestFunction, setup: StorageSetup, adapter: 
     });
   });
 
+  test("an audited import writes a row deleted after it planned as a new record, with its entry", async (storage) => {
+    const p = await seedProject(storage);
+    const j = job(p);
+    await storage.jobs.create(j);
+    const runId = id();
+    await storage.jobs.claimNext(runId, at(3), at(10));
+    const item = activity(p, { action: "import", jobId: j.id, language: "fr" });
+    const written = { id: id(), key: "gone", value: "back", status: "approved" as const };
+    const ok = await storage.jobs.complete(
+      j.id,
+      runId,
+      {
+        projectId: p.id,
+        language: "fr",
+        writes: [written],
+        deleteIds: [],
+        summary: { created: 0, updated: 1 },
+        audit: {
+          actor: item.actor,
+          jobId: j.id,
+          previous: [{ value: "was", status: "draft" }],
+          warnings: [[]],
+          deleted: [],
+          rechecks: [],
+          activity: item,
+        },
+      },
+      at(4),
+    );
+    expect(ok).toBe(true);
+    const row = await one(storage, p, "gone", "fr");
+    expect(row).toMatchObject({ id: written.id, version: 1, value: "back", status: "approved" });
+    const h = await storage.records.history(row.id, null, 10);
+    expect(h.items.length).toBe(1);
+    expect(h.items[0]).toMatchObject({ oldValue: "was", newValue: "back", version: 1 });
+  });
+
   test("commit refuses a stale version or a creation over an existing record, and writes nothing", async (storage) => {
     const p = await seedProject(storage);
     await importRows(storage, p, "fr", { a: "A" });
