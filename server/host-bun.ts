@@ -26,6 +26,7 @@ async function listen(app: ParlanceServer, hostname: string, port: number): Prom
 export const bunHost: Host = {
   openSqlite: (path) => new Database(path, { create: true }),
   walCheckpointer: createWalCheckpointer,
+  collectGarbage: () => Bun.gc(true),
   listen,
   setsForwardedFor: false,
 };
