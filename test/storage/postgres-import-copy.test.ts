@@ -4,6 +4,7 @@
  * lands on that record.
  */
 import { expect, test } from "bun:test";
+import type { Warning } from "../../core/checks/index.ts";
 import type { ImportAudit, Storage } from "../../core/ports.ts";
 import type { Actor } from "../../core/principal.ts";
 import { foldForSearch } from "../../core/records/fold.ts";
@@ -12,7 +13,10 @@ import { createPostgresStorage } from "../../storage/postgres/index.ts";
 import { at, id, job, must, seedProject } from "../contract/fixtures.ts";
 import { createTestSchema, postgresReachable } from "./postgres-setup.ts";
 
-const ci: Actor = { kind: "api_key", keyId: "k1", name: "ci" };
+const ci: Actor = { kind: "api_key", keyId: "k1", name: 'ci "main"\tC:\\bot' };
+/** Every third write's warning: its JSON holds quotes, a backslash and a newline. */
+const warningOf = (i: number): Warning[] =>
+  i % 3 === 0 ? [{ code: "empty", message: `row ${i}: "quoted" \\ and\nmore` }] : [];
 
 /** Claims and completes one import job of `writes`, each of them new unless `previous` says. */
 async function runImport(
@@ -40,7 +44,7 @@ async function runImport(
         actor: ci,
         jobId: j.id,
         previous,
-        warnings: writes.map(() => []),
+        warnings: writes.map((_, i) => warningOf(i)),
         deleted: [],
         rechecks: [],
         activity: {
@@ -108,6 +112,7 @@ if (await postgresReachable()) {
           at(2),
         ]);
         expect(r.updatedBy).toEqual(ci);
+        expect(r.warnings).toEqual(warningOf(writes.indexOf(w)));
       }
       for (const w of [writes[0], writes[7], writes[2999]].map(must)) {
         const h = await storage.records.history(w.id, null, 10);

@@ -83,8 +83,16 @@ export function createEditor(project: Project, filters: EditorFilters) {
   function replace(index: number, language: string, record: TranslationRecord | null): void {
     const row = rows.value[index];
     if (!row) return;
-    if (language === filters.language && counts.value)
+    if (counts.value && language === filters.language)
       counts.value = recount(counts.value, row, row.records[language] ?? null, record);
+    else if (counts.value && language === project.baseLanguage) {
+      // A base text filled or emptied makes the counted language's string missing or not.
+      const counted = row.records[filters.language] ?? null;
+      const missing = (base: TranslationRecord | null) =>
+        base && base.value !== "" && (!counted || counted.value === "") ? 1 : 0;
+      const change = missing(record) - missing(row.base);
+      if (change !== 0) counts.value = { ...counts.value, missing: counts.value.missing + change };
+    }
     const next: RecordRow =
       language === project.baseLanguage && !(language in row.records)
         ? { ...row, base: record }
