@@ -38,8 +38,11 @@ export interface ServerOptions {
    * is read that many hops from the right of X-Forwarded-For (server/client-address.ts).
    */
   trustProxy?: TrustProxy;
-  /** Where 500s are reported; never receives secrets. */
-  onInternalError?: (error: unknown, request: Request) => void;
+  /**
+   * Where 5xx answers are reported, with their status: 500 (a bug) or 503 (storage does not
+   * answer, a cause outside Parlance); never receives secrets.
+   */
+  onInternalError?: (error: unknown, request: Request, status: number) => void;
   /** PARLANCE_PUBLIC_URL: the workspace's origin for links, the CSRF check and Secure cookies. */
   publicUrl?: string;
   /**
@@ -91,7 +94,7 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
     rate?: RateDecision,
   ) => {
     const status = HTTP_STATUS[error.code];
-    if (status >= 500) options.onInternalError?.(error.details ?? error, request);
+    if (status >= 500) options.onInternalError?.(error.details ?? error, request, status);
     const extra: Record<string, string> = {};
     if (error.code === "unauthenticated") {
       const sent = /^bearer\s+\S/i.test(request.headers.get("authorization") ?? "");

@@ -28,6 +28,7 @@ export const bunHost: Host = {
   openSqlite: (path) => new Database(path, { create: true }),
   walCheckpointer: createWalCheckpointer,
   importThread: createImportThread,
+  collectGarbage: () => Bun.gc(true),
   listen,
   setsForwardedFor: false,
 };

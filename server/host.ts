@@ -25,6 +25,11 @@ export interface Host {
    * operator's proxy); otherwise a host that cannot hand the socket peer to the app sets it.
    */
   listen(app: ParlanceServer, hostname: string, port: number, trustProxy: boolean): Promise<Listening>;
+  /**
+   * A full, synchronous garbage collection, run after imports (server/collect-after-imports.ts);
+   * absent where the runtime offers none without a command-line flag (Deno).
+   */
+  collectGarbage?(): void;
   /** True when the host puts the peer address in X-Forwarded-For itself (the app must read it). */
   readonly setsForwardedFor: boolean;
 }

@@ -3,6 +3,7 @@ import { createPQueueJobQueue } from "../adapters/p-queue-job-queue.ts";
 import { createPasswordHasher } from "../adapters/password-hasher.ts";
 import { systemClock } from "../adapters/system-clock.ts";
 import { type Clock, createParlance, type Logger, type Parlance } from "../core/index.ts";
+import { collectAfterImports } from "./collect-after-imports.ts";
 import type { Config } from "./config.ts";
 import type { Host } from "./host.ts";
 import { openStore, type StoreOptions } from "./open-store.ts";
@@ -17,7 +18,7 @@ export interface Runtime {
 export async function openRuntime(
   config: Config,
   log: Logger,
-  host: Pick<Host, "openSqlite" | "walCheckpointer" | "importThread">,
+  host: Pick<Host, "openSqlite" | "walCheckpointer" | "importThread" | "collectGarbage">,
   clock: Clock = systemClock,
   storeOptions: StoreOptions = {},
 ): Promise<Runtime> {
@@ -44,9 +45,11 @@ export async function openRuntime(
       log,
     },
   );
+  const stopCollecting = host.collectGarbage ? collectAfterImports(parlance, host.collectGarbage) : () => {};
   return {
     parlance,
     async close() {
+      stopCollecting();
       await parlance.close();
       await store.close();
     },

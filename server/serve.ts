@@ -77,7 +77,11 @@ export async function serve(config: Config, log: Logger, host: Host, command: st
     development: config.development,
     // A host that sets X-Forwarded-For to the peer itself is one hop the app must read.
     trustProxy: config.trustProxy || (host.setsForwardedFor ? 1 : 0),
-    onInternalError: (error) => log("error", "internal error", { error: String(error) }),
+    // A 503 is the store not answering (an outage, a lock held too long), not a bug: a warning.
+    onInternalError: (error, _request, status) =>
+      status === 503
+        ? log("warn", "storage unavailable; answered 503", { error: String(error) })
+        : log("error", "internal error", { error: String(error) }),
     publicUrl: config.publicUrl,
   });
   let listening: Listening;

@@ -26,7 +26,7 @@ function createWorkspaceApp(
   parlance: Parlance,
   options: WorkspaceOptions,
   addresses: WeakMap<Request, string>,
-  onInternalError?: (error: unknown, request: Request) => void,
+  onInternalError?: (error: unknown, request: Request, status: number) => void,
 ) {
   const kit = createKit(parlance, options, addresses);
   let routeIndex: ReturnType<typeof createRouteIndex> | null = null;
@@ -34,7 +34,7 @@ function createWorkspaceApp(
 
   const respond = (error: ParlanceError, request: Request, headers: Record<string, string>) => {
     const status = HTTP_STATUS[error.code];
-    if (status >= 500) onInternalError?.(error.details ?? error, request);
+    if (status >= 500) onInternalError?.(error.details ?? error, request, status);
     const extra: Record<string, string> = { "cache-control": "no-store" };
     if (error instanceof SignInThrottled) extra["retry-after"] = String(error.retryAfterSeconds);
     const body: Record<string, unknown> = {
@@ -91,7 +91,9 @@ function createWorkspaceApp(
 /** The workspace API (`/api/workspace`): people signed in with a session cookie. */
 export function createWorkspace(
   parlance: Parlance,
-  options: WorkspaceOptions & { onInternalError?: (error: unknown, request: Request) => void } = {},
+  options: WorkspaceOptions & {
+    onInternalError?: (error: unknown, request: Request, status: number) => void;
+  } = {},
 ): Workspace {
   const addresses = new WeakMap<Request, string>();
   const app = createWorkspaceApp(parlance, options, addresses, options.onInternalError);

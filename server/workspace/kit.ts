@@ -3,6 +3,7 @@ import { ParlanceError } from "../../core/index.ts";
 import { parsedBody } from "../body.ts";
 import { refuseNul } from "../no-nul.ts";
 import { type IntegerRange, readQueryIntegers } from "../query-integer.ts";
+import { refuseRepeatedQuery } from "../query-once.ts";
 import { readSessionCookie } from "./cookies.ts";
 
 export const WORKSPACE_PREFIX = "/api/workspace";
@@ -86,8 +87,8 @@ export function createKit(
 
 /**
  * Route option for routes that need a signed-in user: 401 before the body is validated (a caller
- * who is not signed in learns nothing about the input), then the JSON body is parsed and U+0000 in
- * any input is 400 (server/no-nul.ts).
+ * who is not signed in learns nothing about the input), then a query parameter given twice is 400
+ * (server/query-once.ts), the JSON body is parsed and U+0000 in any input is 400 (server/no-nul.ts).
  */
 export const requireUser = (
   kit: WorkspaceKit,
@@ -100,6 +101,8 @@ export const requireUser = (
     params?: unknown;
   }) {
     await kit.signedIn(context.request);
+    // As on /api/v1: one meaning for a query string, whatever reads it in front of Parlance.
+    refuseRepeatedQuery(context.request.url);
     context.body = parsedBody(context.body);
     refuseNul(context);
     // The one strict reader of integer query parameters (server/query-integer.ts): 400 naming it.
@@ -107,9 +110,10 @@ export const requireUser = (
   },
 });
 
-/** Route option for public routes: the JSON body is parsed (400 if it is not JSON). */
+/** Route option for public routes with input: as above without the session (400 if not JSON). */
 export const parseJson = {
-  transform(context: { body: unknown; query?: unknown; params?: unknown }) {
+  transform(context: { request: Request; body: unknown; query?: unknown; params?: unknown }) {
+    refuseRepeatedQuery(context.request.url);
     context.body = parsedBody(context.body);
     refuseNul(context);
   },

@@ -25,9 +25,14 @@ export function buildWorkspaceDocument(app: AnyElysia): Json {
       const op = item[method];
       if (!op) continue;
       const responses = (op.responses ?? {}) as Record<string, Json>;
-      // An operation taking input answers 400 for U+0000 in any of it (server/no-nul.ts).
+      // An operation taking input or a session answers 400 for U+0000 in any input
+      // (server/no-nul.ts) and for a query parameter given twice (server/query-once.ts).
       const takesInput = ((op.parameters as unknown[] | undefined)?.length ?? 0) > 0 || op.requestBody;
-      for (const status of [...(takesInput ? [400] : []), ...(method === "get" ? [500] : [403, 500])]) {
+      const signedIn = ((op.security as unknown[] | undefined)?.length ?? 0) > 0;
+      for (const status of [
+        ...(takesInput || signedIn ? [400] : []),
+        ...(method === "get" ? [500] : [403, 500]),
+      ]) {
         responses[status] ??= { description: `Status ${status}`, content: errorContent };
       }
       for (const [status, response] of Object.entries(responses)) {

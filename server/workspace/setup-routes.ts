@@ -10,11 +10,22 @@ export const setupRoutes = (kit: WorkspaceKit) => {
   return new Elysia({ name: "workspace-setup" })
     .get(
       `${WORKSPACE_PREFIX}/setup`,
-      async () => ({ data: { needed: (await kit.parlance.storage.users.count()) === 0 } }),
+      async () => {
+        const needed = (await kit.parlance.storage.users.count()) === 0;
+        // Said only while setup is open: the setup page asks for a name only when one is used.
+        const organizationNeeded = needed && (await kit.parlance.admin.listOrgs()).length === 0;
+        return { data: { needed, organizationNeeded } };
+      },
       {
         response: {
           200: data(
-            t.Object({ needed: t.Boolean({ description: "True while the store has no user" }) }),
+            t.Object({
+              needed: t.Boolean({ description: "True while the store has no user" }),
+              organizationNeeded: t.Boolean({
+                description:
+                  "True while setup is needed and the store holds no organization: the name given at setup creates it",
+              }),
+            }),
             "Whether the first owner is still to be created",
           ),
         },

@@ -3,6 +3,7 @@ import { encodeText } from "../../core/json-bytes.ts";
 import type { ImportCommit, JobStore } from "../../core/ports.ts";
 import type { ImportPayload, ImportSummary, Job, JobStatus } from "../../core/types.ts";
 import { type DbRow, iso, isoOrNull, num, str, strOrNull } from "./convert.ts";
+import { copyCreations } from "./copy-creations.ts";
 import { bumpExportVersions } from "./export-versions.ts";
 import { deletionEntries, insertActivity, setWarnings, upsertWrites, warningsJson } from "./record-writes.ts";
 
@@ -66,7 +67,15 @@ async function applyCommit(tx: TransactionSql, c: ImportCommit, now: string): Pr
     warnings: warningsJson(a?.warnings[i]),
     old: a?.previous[i] ?? null,
   }));
-  await upsertWrites(tx, ctx, writes);
+  // The rows the plan found absent are created by COPY, unless a racing writer created one of them.
+  const created = a ? writes.filter((w) => w.old === null) : [];
+  if (created.length > 0 && (await copyCreations(tx, ctx, created))) {
+    await upsertWrites(
+      tx,
+      ctx,
+      writes.filter((w) => w.old !== null),
+    );
+  } else await upsertWrites(tx, ctx, writes);
   if (a) {
     await setWarnings(tx, a.rechecks);
     await insertActivity(tx, { ...a.activity, at: now });

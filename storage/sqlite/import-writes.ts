@@ -1,16 +1,16 @@
+import type { Statement } from "bun:sqlite";
 import type { ImportCommit } from "../../core/ports.ts";
 import { storedSearchText } from "../../core/records/fold.ts";
 import type { TranslationWrite } from "../../core/types.ts";
+import { createBulkImportWrites } from "./import-writes-bulk.ts";
 import { actorJson, actorUser, warningsJson } from "./record-writes.ts";
 import type { Statements } from "./statements.ts";
 
 /**
- * Rows per statement. Each chunk of new rows travels as one JSON array that SQLite reads with
- * json_each: one bind and one step per chunk instead of per row, which halves the cost of a
- * 50,000-row import (bun:sqlite's per-statement overhead, not the B-tree work, dominated the per-row
- * upserts). Rows that exist are updated one statement each instead: an upsert tries the insert
- * first, and for updates that costs more than the statements (a third less for a 10 % push).
- * Small enough that a chunk takes a few milliseconds: the commit may yield between chunks.
+ * Rows per step: a step takes a few milliseconds, and the commit may yield between steps. New
+ * rows go in multi-row `VALUES` statements (`upsertBatches`); rows that exist are updated one
+ * statement each instead: an upsert tries the insert first, and for updates that costs more than
+ * the statements (a third less for a 10 % push).
  */
 export const IMPORT_CHUNK_ROWS = 500;
 
@@ -24,51 +24,11 @@ type Event = [string, string, Text, string];
  * The writes of an import job, in bulk: upserts, deletes, their history entries and the rechecked
  * warnings. `steps` writes one chunk per step, inside the caller's transaction, so a caller may
  * give the event loop back between steps (storage/sqlite/jobs.ts). Without `readBack` (statements
- * that run on another thread return nothing here) every chunk is written in bulk: the rows that
- * exist updated, then the others inserted.
+ * that run on another thread return nothing here) they go in bulk (import-writes-bulk.ts).
  */
 export function createImportWriter(s: Statements, readBack = true) {
-  // `WHERE true` tells SQLite's parser the ON CONFLICT belongs to the INSERT, not to a join.
-  const upsert = s.prepare<never, [string, string, string, Text, Text, string]>(
-    `INSERT INTO translations (id, project_id, language, key, value, status, updated_at, version, warnings,
-       updated_by, updated_by_user, search, filled, flagged)
-     SELECT j.value ->> 0, ?1, ?2, j.value ->> 1, j.value ->> 2, j.value ->> 3, ?3, 1, j.value ->> 4,
-       ?4, ?5, j.value ->> 5, (j.value ->> 2) <> '', (j.value ->> 4) IS NOT NULL
-     FROM json_each(?6) j WHERE true
-     ON CONFLICT (project_id, language, key) DO UPDATE SET value = excluded.value, status = excluded.status,
-       updated_at = excluded.updated_at, version = version + 1, warnings = excluded.warnings,
-       updated_by = excluded.updated_by, updated_by_user = excluded.updated_by_user, search = excluded.search,
-       filled = excluded.filled, flagged = excluded.flagged`,
-  );
-  // Without readBack. By rowid, found per row: joined on the key, SQLite scanned the language for
-  // each row of the chunk. Nearly as fast as an UPDATE a row; the upsert's attempted insert is slower.
-  const updateAll = s.prepare<never, [string, string, string, Text, Text, string]>(
-    `UPDATE translations SET value = j.value ->> 2, status = j.value ->> 3, updated_at = ?3, version = version + 1,
-       warnings = j.value ->> 4, updated_by = ?4, updated_by_user = ?5, search = j.value ->> 5,
-       filled = (j.value ->> 2) <> '', flagged = (j.value ->> 4) IS NOT NULL
-     FROM json_each(?6) j
-     WHERE translations.rowid = (SELECT t.rowid FROM translations t
-       WHERE t.project_id = ?1 AND t.language = ?2 AND t.key = j.value ->> 1)`,
-  );
-  const insertMissing = s.prepare<never, [string, string, string, Text, Text, string]>(
-    `INSERT INTO translations (id, project_id, language, key, value, status, updated_at, version, warnings,
-       updated_by, updated_by_user, search, filled, flagged)
-     SELECT j.value ->> 0, ?1, ?2, j.value ->> 1, j.value ->> 2, j.value ->> 3, ?3, 1, j.value ->> 4,
-       ?4, ?5, j.value ->> 5, (j.value ->> 2) <> '', (j.value ->> 4) IS NOT NULL
-     FROM json_each(?6) j
-     WHERE NOT EXISTS (SELECT 1 FROM translations t
-       WHERE t.project_id = ?1 AND t.language = ?2 AND t.key = j.value ->> 1)`,
-  );
-  // One entry per write, in the order of the writes; the version is read back from the record
-  // (by key: a row that existed keeps its own id whatever id the write proposed).
-  const entries = s.prepare<never, [string, string, string, string, Text, string, string]>(
-    `INSERT INTO record_history (project_id, record_id, key, language, event_id, action, actor, job_id, at,
-       old_value, old_status, new_value, new_status, version)
-     SELECT ?1, t.id, t.key, ?2, ?3, 'import', ?4, ?5, ?6, j.value ->> 6, j.value ->> 7, t.value, t.status, t.version
-     FROM json_each(?7) j CROSS JOIN translations t
-       ON t.project_id = ?1 AND t.language = ?2 AND t.key = j.value ->> 1
-     ORDER BY j.key`,
-  );
+  const bulk = readBack ? null : createBulkImportWrites(s);
+  const batches = upsertBatches(s);
   const update = s.prepare<
     { id: string; version: number | bigint },
     [string, string, string, string, string, string, Text, Text, Text, Text]
@@ -119,71 +79,80 @@ export function createImportWriter(s: Statements, readBack = true) {
         deletions.run(c.projectId, c.language, ...event, JSON.stringify(rows));
         yield;
       }
-      const chunk = (from: number, to: number) => {
-        const rows = c.writes.slice(from, to).map((w, n) => {
-          const old = a?.previous[from + n] ?? null;
-          return [
-            w.id,
-            w.key,
-            w.value,
-            w.status,
-            warningsJson(a?.warnings[from + n]),
-            storedSearchText(w.key, w.value),
-            old?.value ?? null,
-            old?.status ?? null,
-          ];
-        });
-        const json = JSON.stringify(rows);
-        if (readBack) upsert.run(c.projectId, c.language, now, actor, user, json);
-        else {
-          updateAll.run(c.projectId, c.language, now, actor, user, json);
-          insertMissing.run(c.projectId, c.language, now, actor, user, json);
-        }
-        if (a) entries.run(c.projectId, c.language, ...event, json);
-      };
-      for (let i = 0; i < c.writes.length; ) {
-        const end = Math.min(i + IMPORT_CHUNK_ROWS, c.writes.length);
-        if (readBack && a?.previous[i]) {
-          // Rows that existed when the job planned: an UPDATE by key each, cheaper than the
-          // upsert's attempted insert, and its RETURNING gives the entry what the join would.
-          for (; i < end && a.previous[i]; i++) {
-            const w = c.writes[i] as TranslationWrite;
-            const old = a.previous[i] as { value: string; status: string };
-            const search = storedSearchText(w.key, w.value);
-            const warnings = warningsJson(a.warnings[i]);
-            const row = update.get(
-              c.projectId,
-              c.language,
+      /** New rows (by index into the writes), in batches of the multi-row statements. */
+      const insertNew = (indexes: readonly number[]) => {
+        for (let i = 0; i < indexes.length; ) {
+          const n = batchSize(indexes.length - i);
+          const up: (Text | number)[] = [c.projectId, c.language, now, actor, user];
+          const en: (Text | number)[] = [c.projectId, c.language, ...event];
+          for (let j = i; j < i + n; j++) {
+            const k = indexes[j] as number;
+            const w = c.writes[k] as TranslationWrite;
+            up.push(
+              w.id,
               w.key,
               w.value,
               w.status,
-              now,
-              warnings,
-              actor,
-              user,
-              search,
+              warningsJson(a?.warnings[k]),
+              storedSearchText(w.key, w.value),
             );
-            // Deleted since the job planned: written as a new row, as the upsert would.
-            if (!row) chunk(i, i + 1);
-            else
-              entry.run(
-                c.projectId,
-                row.id,
-                w.key,
-                c.language,
-                ...event,
-                old.value,
-                old.status,
-                w.value,
-                w.status,
-                row.version,
-              );
+            const old = a?.previous[k];
+            if (a) en.push(k, w.key, old?.value ?? null, old?.status ?? null);
           }
-        } else {
-          const from = i;
-          while (i < end && !(readBack && a?.previous[i])) i++;
-          chunk(from, i);
+          batches.upsert(n).run(...up);
+          if (a) batches.entries(n).run(...en);
+          i += n;
         }
+      };
+      for (let i = 0; i < c.writes.length; i = Math.min(i + IMPORT_CHUNK_ROWS, c.writes.length)) {
+        const end = Math.min(i + IMPORT_CHUNK_ROWS, c.writes.length);
+        if (bulk) {
+          bulk(c, i, end, now, actor, user, event);
+          yield;
+          continue;
+        }
+        // Each chunk's new rows share batches however they alternate with existing ones in the
+        // file (one-row batches made a half-new push 2.5–3× slower); entries of different
+        // records may land in another order, and history is read per record.
+        const fresh: number[] = [];
+        for (let k = i; k < end; k++) {
+          const old = a?.previous[k];
+          if (!old) {
+            fresh.push(k);
+            continue;
+          }
+          // Rows that existed when the job planned: an UPDATE by key each, cheaper than the
+          // upsert's attempted insert, and its RETURNING gives the entry what the join would.
+          const w = c.writes[k] as TranslationWrite;
+          const row = update.get(
+            c.projectId,
+            c.language,
+            w.key,
+            w.value,
+            w.status,
+            now,
+            warningsJson(a?.warnings[k]),
+            actor,
+            user,
+            storedSearchText(w.key, w.value),
+          );
+          // Deleted since the job planned: written as a new row, as the upsert would.
+          if (!row) fresh.push(k);
+          else
+            entry.run(
+              c.projectId,
+              row.id,
+              w.key,
+              c.language,
+              ...event,
+              old.value,
+              old.status,
+              w.value,
+              w.status,
+              row.version,
+            );
+        }
+        insertNew(fresh);
         yield;
       }
       if (!a) return;
@@ -193,5 +162,57 @@ export function createImportWriter(s: Statements, readBack = true) {
         yield;
       }
     },
+  };
+}
+
+/** Rows of the largest batch statement: 6 parameters a row stay far below SQLite's 32,766. */
+const BATCH_ROWS = 128;
+
+/** The batch for the next `n` rows: 128, or the largest power of two below, so few sizes exist. */
+const batchSize = (n: number) => (n >= BATCH_ROWS ? BATCH_ROWS : 2 ** Math.floor(Math.log2(n)));
+
+/**
+ * Upserts of new rows and their history entries, `n` rows a statement in multi-row `VALUES`
+ * (prepared once per size). They replaced one JSON array per chunk read with `json_each`, whose
+ * every `->>` parsed its row's JSON: a third less CPU for 50,000 new rows with their entries. The
+ * entries read each row back by key, so a row that existed after all keeps its id and gains a
+ * version; they keep the order of the writes (column1 is the write's index).
+ */
+function upsertBatches(s: Statements) {
+  const upserts = new Map<number, Statement<never, (Text | number)[]>>();
+  const entries = new Map<number, Statement<never, (Text | number)[]>>();
+  const values = (n: number, columns: number) =>
+    Array.from({ length: n }, () => `(${Array(columns).fill("?").join(", ")})`).join(", ");
+  // `WHERE true` tells SQLite's parser the ON CONFLICT belongs to the INSERT, not to a join.
+  // Parameters: project, language, time, actor, user; then id, key, value, status, warnings, search a row.
+  const upsertSql = (n: number) =>
+    `INSERT INTO translations (id, project_id, language, key, value, status, updated_at, version, warnings,
+       updated_by, updated_by_user, search, filled, flagged)
+     SELECT v.column1, ?1, ?2, v.column2, v.column3, v.column4, ?3, 1, v.column5, ?4, ?5, v.column6,
+       v.column3 <> '', v.column5 IS NOT NULL
+     FROM (VALUES ${values(n, 6)}) v WHERE true
+     ON CONFLICT (project_id, language, key) DO UPDATE SET value = excluded.value, status = excluded.status,
+       updated_at = excluded.updated_at, version = version + 1, warnings = excluded.warnings,
+       updated_by = excluded.updated_by, updated_by_user = excluded.updated_by_user, search = excluded.search,
+       filled = excluded.filled, flagged = excluded.flagged`;
+  // Parameters: project, language, the event (4); then index, key, old value, old status a row.
+  const entriesSql = (n: number) =>
+    `INSERT INTO record_history (project_id, record_id, key, language, event_id, action, actor, job_id, at,
+       old_value, old_status, new_value, new_status, version)
+     SELECT ?1, t.id, t.key, ?2, ?3, 'import', ?4, ?5, ?6, v.column3, v.column4, t.value, t.status, t.version
+     FROM (VALUES ${values(n, 4)}) v CROSS JOIN translations t
+       ON t.project_id = ?1 AND t.language = ?2 AND t.key = v.column2
+     ORDER BY v.column1`;
+  const prepared = (cache: typeof upserts, n: number, sql: (n: number) => string) => {
+    let statement = cache.get(n);
+    if (!statement) {
+      statement = s.prepare<never, (Text | number)[]>(sql(n));
+      cache.set(n, statement);
+    }
+    return statement;
+  };
+  return {
+    upsert: (n: number) => prepared(upserts, n, upsertSql),
+    entries: (n: number) => prepared(entries, n, entriesSql),
   };
 }

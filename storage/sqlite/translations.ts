@@ -8,6 +8,7 @@ import type {
   TranslationStatus,
 } from "../../core/types.ts";
 import { languageCoverage } from "../coverage-groups.ts";
+import { pairSources } from "../paired-sources.ts";
 import type { CoverageGroups } from "./coverage.ts";
 import { createExportVersions } from "./export-versions.ts";
 import { int, type Statements } from "./statements.ts";
@@ -63,15 +64,28 @@ export function createSqliteTranslationStore(
      WHERE project_id = ? AND language = ? AND id IN (SELECT value FROM json_each(?))
      ORDER BY key`,
   );
-  // XLIFF's rows with their source: each key probes the base language through the unique index.
-  const sourcedSql = (byIds: boolean) =>
+  // XLIFF's whole language with its source: the language and the base, each scanned in key order,
+  // paired in one pass; one read transaction, so both are the same moment.
+  // `source` read as NULL: each row object has its slot before pairSources fills it, so 50,000
+  // rows are not each grown by one property.
+  const selectUnsourced = s.prepare<SourcedRow, [string, string]>(
+    `SELECT id, key, value, status, NULL AS source FROM translations
+     WHERE project_id = ? AND language = ? ORDER BY key`,
+  );
+  const selectBase = s.prepare<{ key: string; value: string }, [string, string]>(
+    "SELECT key, value FROM translations WHERE project_id = ? AND language = ? ORDER BY key",
+  );
+  const readSourced = db.transaction((projectId: string, language: string, sourceLanguage: string) =>
+    pairSources(selectUnsourced.all(projectId, language), selectBase.all(projectId, sourceLanguage)),
+  );
+  // A selection of rows: each probes the base language through the unique index.
+  const selectSourcedIds = s.prepare<SourcedRow, [string, string, string, string]>(
     `SELECT t.id AS id, t.key AS key, t.value AS value, t.status AS status, b.value AS source
      FROM translations t LEFT JOIN translations b
        ON b.project_id = t.project_id AND b.language = ?3 AND b.key = t.key
-     WHERE t.project_id = ?1 AND t.language = ?2${byIds ? " AND t.id IN (SELECT value FROM json_each(?4))" : ""}
-     ORDER BY t.key`;
-  const selectSourced = s.prepare<SourcedRow, [string, string, string]>(sourcedSql(false));
-  const selectSourcedIds = s.prepare<SourcedRow, [string, string, string, string]>(sourcedSql(true));
+     WHERE t.project_id = ?1 AND t.language = ?2 AND t.id IN (SELECT value FROM json_each(?4))
+     ORDER BY t.key`,
+  );
   const selectPage = s.prepare<TranslationRow, [string, string, number, number]>(
     `SELECT ${COLUMNS} FROM translations WHERE project_id = ? AND language = ? ORDER BY key LIMIT ? OFFSET ?`,
   );
@@ -117,7 +131,7 @@ export function createSqliteTranslationStore(
       return selectIds.all(projectId, language, JSON.stringify(ids));
     },
     async listForExportWithSource(projectId, language, sourceLanguage, ids) {
-      if (ids === null) return selectSourced.all(projectId, language, sourceLanguage);
+      if (ids === null) return readSourced(projectId, language, sourceLanguage);
       if (ids.length === 0) return [];
       return selectSourcedIds.all(projectId, language, sourceLanguage, JSON.stringify(ids));
     },

@@ -233,6 +233,59 @@ export function recordContract(run: TestFunction, setup: StorageSetup, adapter: 
     expect(h.items[0]).toMatchObject({ oldValue: "was", newValue: "back", version: 1 });
   });
 
+  test("an audited import whose new and existing rows alternate writes each with its own entry", async (storage) => {
+    const p = await seedProject(storage);
+    const keys = Array.from({ length: 300 }, (_, i) => `k${String(i).padStart(3, "0")}`);
+    await importRows(
+      storage,
+      p,
+      "fr",
+      Object.fromEntries(keys.filter((_, i) => i % 2 === 0).map((k) => [k, `old ${k}`])),
+    );
+    const j = job(p);
+    await storage.jobs.create(j);
+    const runId = id();
+    await storage.jobs.claimNext(runId, at(3), at(10));
+    const item = activity(p, { action: "import", jobId: j.id, language: "fr" });
+    const previous = keys.map((k, i) =>
+      i % 2 === 0 ? { value: `old ${k}`, status: "approved" as const } : null,
+    );
+    const ok = await storage.jobs.complete(
+      j.id,
+      runId,
+      {
+        projectId: p.id,
+        language: "fr",
+        writes: keys.map((key) => ({ id: id(), key, value: `new ${key}`, status: "pending" as const })),
+        deleteIds: [],
+        summary: { created: 150, updated: 150 },
+        audit: {
+          actor: item.actor,
+          jobId: j.id,
+          previous,
+          warnings: keys.map(() => []),
+          deleted: [],
+          rechecks: [],
+          activity: item,
+        },
+      },
+      at(4),
+    );
+    expect(ok).toBe(true);
+    const rows = new Map((await storage.records.read(p.id, keys, ["fr"])).map((r) => [r.key, r]));
+    expect(keys.map((k) => [k, rows.get(k)?.value, rows.get(k)?.status, rows.get(k)?.version])).toEqual(
+      keys.map((k, i) => [k, `new ${k}`, "pending", i % 2 === 0 ? 2 : 1]),
+    );
+    // The seed was not audited: each record has exactly the import's entry.
+    for (const [i, k] of keys.entries()) {
+      const h = await storage.records.history(must(rows.get(k)).id, null, 10);
+      expect({ k, entries: h.items.map((e) => [e.oldValue, e.newValue, e.version]) }).toEqual({
+        k,
+        entries: [[i % 2 === 0 ? `old ${k}` : null, `new ${k}`, i % 2 === 0 ? 2 : 1]],
+      });
+    }
+  });
+
   test("commit refuses a stale version or a creation over an existing record, and writes nothing", async (storage) => {
     const p = await seedProject(storage);
     await importRows(storage, p, "fr", { a: "A" });

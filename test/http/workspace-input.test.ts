@@ -50,6 +50,21 @@ await forEachStore((kind) => {
     await expectErrorObject(anonymous, 401);
   });
 
+  test("a query parameter given twice is 400 naming it, after the session is checked (as on /api/v1)", async () => {
+    const { orgId, project } = await s.seed.world();
+    const owner = await signedIn(s, { orgId, role: "owner" });
+    const records = `/api/workspace/projects/${project.id}/records`;
+    for (const [query, name] of [
+      ["languages=fr&q=a&q=b", "q"],
+      ["languages=fr&%6Cimit=5&limit=1", "limit"],
+    ] as const) {
+      const res = await owner.fetch(`${records}?${query}`);
+      await expectErrorObject(res, 400, { message: new RegExp(`"${name}" appears more than once`) });
+    }
+    expect((await owner.fetch(`${records}?languages=fr&q=a`)).status).toBe(200);
+    await expectErrorObject(await workspaceFetch(s, `${records}?languages=fr&q=a&q=b`), 401);
+  });
+
   test("names and emails holding a character no store can carry are 400 naming it", async () => {
     const { orgId } = await s.seed.world();
     const owner = await signedIn(s, { orgId, role: "owner" });

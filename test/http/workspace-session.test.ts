@@ -263,10 +263,14 @@ await forEachStore((kind) => {
   });
 
   test("setup: the link creates the first owner of every organization, once", async () => {
+    // An empty store: the name given at setup would create the organization.
+    expect(await (await workspaceFetch(s, "/api/workspace/setup")).json()).toEqual({
+      data: { needed: true, organizationNeeded: true },
+    });
     const a = await s.seed.org("Alpha");
     const b = await s.seed.org("Beta");
     expect(await (await workspaceFetch(s, "/api/workspace/setup")).json()).toEqual({
-      data: { needed: true },
+      data: { needed: true, organizationNeeded: false },
     });
     const token = await s.parlance.people.createSetupToken();
     const body = { token, email: "owner@example.com", name: "Olga", password: "a long enough passphrase" };
@@ -295,7 +299,7 @@ await forEachStore((kind) => {
     ]);
     expect(await s.parlance.people.createSetupToken()).toBeNull();
     expect(await (await workspaceFetch(s, "/api/workspace/setup")).json()).toEqual({
-      data: { needed: false },
+      data: { needed: false, organizationNeeded: false },
     });
     const again = await workspaceFetch(s, "/api/workspace/setup", {
       method: "POST",

@@ -92,6 +92,14 @@ if (cluster) {
     }
     expect((await fetch(`${s.baseUrl}/healthz`)).status).toBe(503);
     expect(s.proc.exitCode).toBeNull();
+    // The log tells an operator the store is down, as a warning, not "internal error" (a bug).
+    const logged = s
+      .stderr()
+      .split("\n")
+      .filter((l) => l.includes("answered 503"));
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged.every((l) => JSON.parse(l).level === "warn")).toBe(true);
+    expect(s.stderr()).not.toContain('"internal error"');
 
     await cluster.start();
     const deadline = Date.now() + 60_000;

@@ -67,6 +67,9 @@ test("the editor opens on what is missing and saves with the keyboard alone", as
   expect(await seriousViolations(page)).toEqual([]);
   // The first cell has the focus: Enter opens it, typing shows live warnings, Ctrl+Enter saves and opens the next.
   await page.keyboard.press("Enter");
+  // A missing string just opened warns of nothing yet (not even that it is empty).
+  await page.getByRole("textbox", { name: "Translation of a.greeting in fr" }).waitFor();
+  expect(await page.locator(".cell-editor .warnings li").count()).toBe(0);
   await page.keyboard.type("Bonjour");
   await page
     .getByText(/\{name\}/)
@@ -92,6 +95,7 @@ test("the editor opens on what is missing and saves with the keyboard alone", as
   // The last string: nothing opens after it; the saves end (no cell says "Saving…").
   await page.waitForFunction(() => !document.querySelector(".cell-editor, .chip.saving"));
   await focused(page, '[data-key="e.rtl"][data-language="fr"]');
+  await page.getByText("That was the last string of this view").waitFor();
   expect(await pulled("fr")).toEqual({
     "a.greeting": "Bonjour {name}",
     "b.title": "Bienvenue",
@@ -99,10 +103,18 @@ test("the editor opens on what is missing and saves with the keyboard alone", as
     "e.rtl": "Oui",
   });
   expect(await cell(page, "a.greeting", "fr").textContent()).toContain("Pending");
-  // The shortcuts overlay.
+  // The filter bar's counts follow the saves without a reload: 3 missing before, 1 (c.back) now.
+  await page.waitForFunction(() =>
+    /Missing only \(1\)/.test(document.querySelector("form.filters")?.textContent ?? ""),
+  );
+  // The shortcuts overlay; closing it gives the focus back to the cell, so the keys go on working.
   await page.keyboard.press("?");
   await page.getByRole("dialog", { name: "Keyboard shortcuts" }).waitFor();
   expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await focused(page, '[data-key="e.rtl"][data-language="fr"]');
+  await page.keyboard.press("Enter");
+  await page.getByRole("textbox", { name: "Translation of e.rtl in fr" }).waitFor();
   await page.keyboard.press("Escape");
   expect(owner.problems).toEqual([]);
   expect(owner.offOrigin).toEqual([]);

@@ -44,6 +44,10 @@ test("the first owner sets up from the printed link and lands signed in on the d
   // The link works once.
   const other = await openContext(browser, s.origin);
   await other.page.goto(s.setupLink);
+  // The server already holds its organization, so the form does not ask for a name it would not use.
+  await other.page.getByLabel("Your name").waitFor();
+  await other.page.waitForLoadState("networkidle");
+  expect(await other.page.getByLabel("Organization name").count()).toBe(0);
   await other.page.getByLabel("Your name").fill("Mallory");
   await other.page.getByLabel("Email").fill("mallory@example.com");
   await other.page.getByLabel("Password").fill("another long password");
@@ -179,6 +183,12 @@ test("the dashboard: a coverage bar per language and a link that continues trans
     await page.getByRole("img", { name: /^fr: 75% translated of 4 keys \(3 approved, 1 missing\)/ }).count(),
   ).toBe(1);
   expect(await page.getByRole("img", { name: /^de: 0% translated of 4 keys/ }).count()).toBe(1);
+  // The share is also in sight beside each bar.
+  const rows = await page
+    .locator("section.project-card", { hasText: "Storefront" })
+    .locator(".lang-row")
+    .allInnerTexts();
+  expect(rows.map((t) => t.split(/\s+/).join(" "))).toEqual(["fr 75% Continue (1)", "de 0% Continue (4)"]);
   expect(await seriousViolations(page)).toEqual([]);
   const dark = await openContext(browser, s.origin, { colorScheme: "dark" });
   await dark.context.addCookies(await owner.context.cookies());

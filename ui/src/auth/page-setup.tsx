@@ -1,8 +1,9 @@
 /** The first owner's page, reached through the link `parlance serve` prints while no user exists. */
 import { useState } from "preact/hooks";
-import { api, messageOf } from "../api.ts";
+import { api, apiData, messageOf } from "../api.ts";
 import { Field, Notice } from "../base/field.tsx";
 import { Card } from "../base/shell.tsx";
+import { useAsync } from "../base/use-async.ts";
 import { navigate, takeFragmentToken } from "../router.ts";
 import { loadMe, me, signIn } from "../session.ts";
 
@@ -16,6 +17,12 @@ export function PageSetup() {
   const [organization, setOrganization] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  // The organization's name is asked only when setup creates one (the store holds none yet).
+  const setup = useAsync(
+    () =>
+      apiData<{ organizationNeeded: boolean }>("GET", "/setup").catch(() => ({ organizationNeeded: true })),
+    [],
+  );
   if (!token.value)
     return (
       <Card title="Set up Parlance">
@@ -63,12 +70,14 @@ export function PageSetup() {
           value={password}
           onInput={setPassword}
         />
-        <Field
-          label="Organization name"
-          hint="Used only when the server holds no organization yet."
-          value={organization}
-          onInput={setOrganization}
-        />
+        {setup.data?.organizationNeeded && (
+          <Field
+            label="Organization name"
+            hint="The server holds no organization yet: this creates it."
+            value={organization}
+            onInput={setOrganization}
+          />
+        )}
         <Notice>{error}</Notice>
         <button type="submit" class="primary" disabled={busy}>
           Create owner account

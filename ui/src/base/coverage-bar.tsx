@@ -6,10 +6,13 @@ import { type LanguageCoverage, STATUS_LABEL } from "../types.ts";
 
 const PARTS = ["approved", "needs_review", "pending", "draft", "missing"] as const;
 
+/** The share of keys with a translation, rounded down (99 % until the last one is in). */
+export const translatedPercent = (c: LanguageCoverage): number =>
+  Math.floor((100 * (c.referenceKeys - c.missing)) / (c.referenceKeys || 1));
+
 export function coverageWords(c: LanguageCoverage): string {
-  const total = c.referenceKeys || 1;
   const parts = PARTS.filter((p) => c[p] > 0).map((p) => `${c[p]} ${STATUS_LABEL[p].toLowerCase()}`);
-  const done = Math.floor((100 * (c.referenceKeys - c.missing)) / total);
+  const done = translatedPercent(c);
   return `${c.language}: ${done}% translated of ${c.referenceKeys} keys${parts.length ? ` (${parts.join(", ")})` : ""}${c.warnings ? `, ${c.warnings} with warnings` : ""}`;
 }
 

@@ -1,7 +1,7 @@
 /** The organization's projects, each with a coverage bar per language and a way to continue translating. */
 import { useState } from "preact/hooks";
 import { api, apiData, messageOf } from "../api.ts";
-import { CoverageBar } from "../base/coverage-bar.tsx";
+import { CoverageBar, translatedPercent } from "../base/coverage-bar.tsx";
 import { Field, Notice } from "../base/field.tsx";
 import { Legend } from "../base/legend.tsx";
 import { Shell } from "../base/shell.tsx";
@@ -33,9 +33,13 @@ function ProjectCard({ project, coverage }: ProjectWithCoverage) {
       {coverage
         .filter((c) => c.language !== project.baseLanguage)
         .map((c) => (
-          <div class="lang-row" key={c.language}>
+          <div class="lang-row with-percent" key={c.language}>
             <strong>{c.language}</strong>
             <CoverageBar coverage={c} />
+            {/* The bar's label already says it to screen readers. */}
+            <span class="figures" aria-hidden="true">
+              {translatedPercent(c)}%
+            </span>
             {c.missing > 0 ? (
               <a
                 href={continueHref(project.id, c.language)}

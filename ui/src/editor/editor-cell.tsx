@@ -76,6 +76,8 @@ interface CellEditorProps {
   baseLanguage: string;
   baseValue: string | null;
   draft: string;
+  /** The value saved now ("" when the string is missing). */
+  saved: string;
   onDraft: (draft: string) => void;
   onKeyDown: (event: KeyboardEvent) => void;
   onSave: () => void;
@@ -92,15 +94,19 @@ export function CellEditor(props: CellEditorProps) {
     el.focus();
     el.setSelectionRange(el.value.length, el.value.length);
   }, []);
+  // A missing string opened and not typed in yet is not a mistake: "empty" waits for a change.
+  const untouched = props.draft === "" && props.saved === "";
   const warnings = useMemo(
     () =>
-      checkTranslation({
-        base: props.baseValue,
-        value: props.draft,
-        baseLanguage: props.baseLanguage,
-        language: props.language,
-      }),
-    [props.baseValue, props.draft, props.baseLanguage, props.language],
+      untouched
+        ? []
+        : checkTranslation({
+            base: props.baseValue,
+            value: props.draft,
+            baseLanguage: props.baseLanguage,
+            language: props.language,
+          }),
+    [untouched, props.baseValue, props.draft, props.baseLanguage, props.language],
   );
   const lines = Math.min(12, Math.max(2, props.draft.split("\n").length + 1));
   return (

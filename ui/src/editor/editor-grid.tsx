@@ -148,8 +148,10 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
     const row = rows[current.row];
     const col = languages.indexOf(current.language);
     const before = row?.records[current.language]?.value ?? "";
-    if (row && current.draft !== before)
-      void editor.save(current.row, current.language, { value: current.draft });
+    const saved =
+      row && current.draft !== before
+        ? editor.save(current.row, current.language, { value: current.draft })
+        : Promise.resolve(true);
     editor.editing.value = null;
     const target =
       next === "down"
@@ -165,6 +167,11 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
             : { row: current.row, col };
     moveTo(target.row, target.col);
     if (reopen && target.row < rows.length) open(target.row, target.col);
+    else if (reopen && editor.complete.value)
+      // Said after the save's own "Saved …", which would otherwise replace it.
+      void saved.then((ok) => {
+        if (ok) editor.announcement.value = "That was the last string of this view";
+      });
   };
 
   const cancel = () => {
@@ -392,6 +399,7 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
                               baseLanguage={project.baseLanguage}
                               baseValue={row.base?.value ?? null}
                               draft={editing.draft}
+                              saved={row.records[language]?.value ?? ""}
                               onDraft={(draft) => {
                                 editor.editing.value = { ...editing, draft };
                               }}

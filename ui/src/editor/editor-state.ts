@@ -83,6 +83,16 @@ export function createEditor(project: Project, filters: EditorFilters) {
   function replace(index: number, language: string, record: TranslationRecord | null): void {
     const row = rows.value[index];
     if (!row) return;
+    if (counts.value && language === filters.language)
+      counts.value = recount(counts.value, row, row.records[language] ?? null, record);
+    else if (counts.value && language === project.baseLanguage) {
+      // A base text filled or emptied makes the counted language's string missing or not.
+      const counted = row.records[filters.language] ?? null;
+      const missing = (base: TranslationRecord | null) =>
+        base && base.value !== "" && (!counted || counted.value === "") ? 1 : 0;
+      const change = missing(record) - missing(row.base);
+      if (change !== 0) counts.value = { ...counts.value, missing: counts.value.missing + change };
+    }
     const next: RecordRow =
       language === project.baseLanguage && !(language in row.records)
         ? { ...row, base: record }
@@ -329,6 +339,33 @@ export function createEditor(project: Project, filters: EditorFilters) {
 
 /** A cell's id: a key and a language. */
 export const cell = (key: string, language: string) => `${language}\u0000${key}`;
+
+/**
+ * The filter bar's counts after one record of the counted language changed from `was` to `now`,
+ * counted as the server counts them (every record under its status and, with warnings, under
+ * warnings; a key is missing when the base has text and the record is absent or empty), so the
+ * numbers stay true between reloads.
+ */
+export function recount(
+  counts: RecordCounts,
+  row: RecordRow,
+  was: TranslationRecord | null,
+  now: TranslationRecord | null,
+): RecordCounts {
+  const next = { ...counts };
+  const baseHasText = !!row.base && row.base.value !== "";
+  for (const [record, sign] of [
+    [was, -1],
+    [now, 1],
+  ] as const) {
+    if (record) {
+      next[record.status] += sign;
+      if (record.warnings.length > 0) next.warnings += sign;
+    }
+    if (baseHasText && (!record || record.value === "")) next.missing += sign;
+  }
+  return next;
+}
 
 /** A record with no non-empty value counts as missing. */
 export const isMissing = (record: TranslationRecord | null | undefined): boolean =>

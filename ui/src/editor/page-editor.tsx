@@ -80,7 +80,9 @@ export function PageEditor({ projectId }: { projectId: string }) {
             </h1>
             <div class="spacer" />
             <span class="hint" role="status">
-              {editor.total.value === null ? "Loading…" : `${editor.total.value} strings`}
+              {editor.total.value === null
+                ? "Loading…"
+                : `${editor.total.value} ${editor.total.value === 1 ? "string" : "strings"}`}
               {editor.total.value !== null && !editor.complete.value
                 ? ` (${editor.rows.value.length} loaded)`
                 : ""}

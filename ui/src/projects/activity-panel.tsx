@@ -20,7 +20,8 @@ const VERBS: Record<string, string> = {
 export function describeActivity(item: ActivityItem): string {
   const figures = Object.entries(item.detail ?? {})
     .filter(([k]) => k !== "from")
-    .map(([k, v]) => `${v} ${k}`)
+    // "1 record", not "1 records": the detail's names are plural nouns or participles.
+    .map(([k, v]) => `${v} ${v === 1 && k.endsWith("s") ? k.slice(0, -1) : k}`)
     .join(", ");
   return [
     VERBS[item.action] ?? item.action,

@@ -1,0 +1,66 @@
+/**
+ * The server collects garbage after import jobs (server/collect-after-imports.ts): once soon after a
+ * job ends, completed or failed, and at most once per interval however many end in it.
+ */
+import { expect, test } from "bun:test";
+import { createParlance } from "../../adapters/create-parlance.ts";
+import { collectAfterImports } from "../../server/collect-after-imports.ts";
+import { createMemoryStorage } from "../../storage/memory/index.ts";
+
+async function world() {
+  const parlance = createParlance({ storage: createMemoryStorage() });
+  const org = await parlance.admin.createOrg("Acme");
+  const project = await parlance.admin.createProject({
+    orgId: org.id,
+    name: "Web",
+    baseLanguage: "en",
+    languages: ["fr"],
+  });
+  const app = parlance.as(org.id);
+  const push = async (content: string) => {
+    await app.push({ projectId: project.id, language: "en", content });
+    await parlance.idle();
+  };
+  return { parlance, push, orgId: org.id, projectId: project.id };
+}
+
+test("one collection after a job completes, and one after a job fails", async () => {
+  const { parlance, push, orgId, projectId } = await world();
+  let collections = 0;
+  const stop = collectAfterImports(parlance, () => collections++, 0);
+  await push(JSON.stringify({ a: "One" }));
+  await Bun.sleep(20);
+  expect(collections).toBe(1);
+  // A project deleted between the 202 and the job's run fails the job.
+  const failed: string[] = [];
+  parlance.on("job.failed", (e) => void failed.push(e.message));
+  const app = parlance.as(orgId);
+  await app.push({ projectId, language: "en", content: JSON.stringify({ b: "Two" }) });
+  await parlance.admin.deleteProject(projectId);
+  await parlance.idle();
+  await Bun.sleep(20);
+  expect(failed.length).toBe(1);
+  expect(collections).toBe(2);
+  stop();
+  await parlance.close();
+});
+
+test("jobs ending within the interval share one later collection; stopping drops one not yet run", async () => {
+  const { parlance, push } = await world();
+  let collections = 0;
+  const stop = collectAfterImports(parlance, () => collections++, 300);
+  await push(JSON.stringify({ a: "One" }));
+  await Bun.sleep(20);
+  expect(collections).toBe(1);
+  await push(JSON.stringify({ b: "Two" }));
+  await push(JSON.stringify({ c: "Three" }));
+  await Bun.sleep(20);
+  expect(collections).toBe(1);
+  await Bun.sleep(400);
+  expect(collections).toBe(2);
+  await push(JSON.stringify({ d: "Four" }));
+  stop();
+  await Bun.sleep(400);
+  expect(collections).toBe(2);
+  await parlance.close();
+});
