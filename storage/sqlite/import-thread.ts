@@ -31,8 +31,8 @@ export interface ImportThread {
 /**
  * The worker, as source, for the reason wal-checkpointer.ts gives (a blob starts the same way in
  * the package, the compiled binary and the repository). Each message is `[n, op, sql, params]`;
- * each answer `[n, changes]` or `[n, null, message, code, errno]` (flat: an answer holding an
- * object never arrived). Statements are prepared once per SQL text.
+ * each answer `[n, changes]` or `[n, null, message, code, errno]`. Statements are prepared once
+ * per SQL text.
  * After a failed statement the transaction is rolled back and the statements queued behind it
  * are skipped until the caller's COMMIT, which then answers the failure.
  */
