@@ -1,14 +1,16 @@
 import type { ImportCommit } from "../../core/ports.ts";
 import { storedSearchText } from "../../core/records/fold.ts";
+import type { TranslationWrite } from "../../core/types.ts";
 import { warningsJson } from "./record-writes.ts";
 import type { Statements } from "./statements.ts";
 
 type Text = string | null;
 
 /**
- * An import's writes for statements whose results cannot be read where they are built (the import
- * thread's, storage/sqlite/jobs.ts): each chunk travels as one JSON array, the rows that exist are
- * updated, the others inserted, and the entries read each record's id and version back by key.
+ * An import's writes of rows that existed when it planned, for statements whose results cannot be
+ * read where they are built (the import thread's, storage/sqlite/jobs.ts): a chunk travels as one
+ * JSON array, its rows are updated (or inserted, when deleted since), and the entries read each
+ * record's id and version back by key.
  */
 export function createBulkImportWrites(s: Statements) {
   // By rowid, found per row: joined on the key, SQLite scanned the language for each row of the
@@ -39,21 +41,22 @@ export function createBulkImportWrites(s: Statements) {
        ON t.project_id = ?1 AND t.language = ?2 AND t.key = j.value ->> 1
      ORDER BY j.key`,
   );
-  /** Writes `c.writes[from…to)` (update first: a row inserted here must not be updated too). */
+  /** Writes the writes at `indexes` (update first: a row inserted here must not be updated too). */
   return (
     c: ImportCommit,
-    from: number,
-    to: number,
+    indexes: readonly number[],
     now: string,
     actor: Text,
     user: Text,
     event: readonly [string, string, Text, string],
   ): void => {
     const a = c.audit;
-    const rows = c.writes.slice(from, to).map((w, n) => {
-      const old = a?.previous[from + n] ?? null;
+    if (indexes.length === 0) return;
+    const rows = indexes.map((k) => {
+      const w = c.writes[k] as TranslationWrite;
+      const old = a?.previous[k] ?? null;
       const search = storedSearchText(w.key, w.value);
-      const warnings = warningsJson(a?.warnings[from + n]);
+      const warnings = warningsJson(a?.warnings[k]);
       return [w.id, w.key, w.value, w.status, warnings, search, old?.value ?? null, old?.status ?? null];
     });
     const json = JSON.stringify(rows);

@@ -24,7 +24,7 @@ type Event = [string, string, Text, string];
  * The writes of an import job, in bulk: upserts, deletes, their history entries and the rechecked
  * warnings. `steps` writes one chunk per step, inside the caller's transaction, so a caller may
  * give the event loop back between steps (storage/sqlite/jobs.ts). Without `readBack` (statements
- * that run on another thread return nothing here) they go in bulk (import-writes-bulk.ts).
+ * that run on another thread return nothing here) rows that exist go in bulk (import-writes-bulk.ts).
  */
 export function createImportWriter(s: Statements, readBack = true) {
   const bulk = readBack ? null : createBulkImportWrites(s);
@@ -106,19 +106,19 @@ export function createImportWriter(s: Statements, readBack = true) {
       };
       for (let i = 0; i < c.writes.length; i = Math.min(i + IMPORT_CHUNK_ROWS, c.writes.length)) {
         const end = Math.min(i + IMPORT_CHUNK_ROWS, c.writes.length);
-        if (bulk) {
-          bulk(c, i, end, now, actor, user, event);
-          yield;
-          continue;
-        }
         // Each chunk's new rows share batches however they alternate with existing ones in the
         // file (one-row batches made a half-new push 2.5–3× slower); entries of different
         // records may land in another order, and history is read per record.
         const fresh: number[] = [];
+        const existing: number[] = [];
         for (let k = i; k < end; k++) {
           const old = a?.previous[k];
           if (!old) {
             fresh.push(k);
+            continue;
+          }
+          if (bulk) {
+            existing.push(k);
             continue;
           }
           // Rows that existed when the job planned: an UPDATE by key each, cheaper than the
@@ -152,6 +152,7 @@ export function createImportWriter(s: Statements, readBack = true) {
               row.version,
             );
         }
+        if (bulk) bulk(c, existing, now, actor, user, event);
         insertNew(fresh);
         yield;
       }
