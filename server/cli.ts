@@ -88,7 +88,6 @@ async function admin(args: ParsedArgs): Promise<void> {
     origin: storeOrigin(config),
     // A command writes little and exits: SQLite's own checkpoints are enough.
     walCheckpointer: undefined,
-    importThread: undefined,
   }).catch((e: unknown) => {
     throw naming(e);
   });

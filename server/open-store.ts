@@ -7,7 +7,6 @@ import { createPostgresRateLimiter } from "../adapters/postgres-rate-limiter.ts"
 import type { Clock, RateLimiter, Storage } from "../core/index.ts";
 import { createMemoryStorage } from "../storage/memory/index.ts";
 import { createPostgresStorage, isMigrated } from "../storage/postgres/index.ts";
-import type { ImportThread } from "../storage/sqlite/import-thread.ts";
 import { createSqliteStorage } from "../storage/sqlite/index.ts";
 import type { WalCheckpointer } from "../storage/sqlite/wal-checkpointer.ts";
 
@@ -52,8 +51,6 @@ export interface StoreOptions {
   origin?: string;
   /** For a SQLite file: checkpoints its log off the event loop (storage/sqlite/wal-checkpointer.ts). */
   walCheckpointer?: (path: string) => WalCheckpointer;
-  /** For a SQLite file: commits its imports on a thread of their own (storage/sqlite/import-thread.ts). */
-  importThread?: (path: string) => ImportThread;
 }
 
 /** Stores that live inside one process: another process (an operator command) cannot reach them. */
@@ -110,13 +107,10 @@ export async function openStore(
       mkdirSync(dirname(path), { recursive: true });
     }
     const db = openSqlite(path);
-    // Imports commit on a thread of their own, or else on a connection of their own in slices, so
-    // requests go on meanwhile.
-    const file = path !== ":memory:";
-    const importThread = file ? options.importThread?.(path) : undefined;
-    const importConnection = file && !importThread ? openSqlite(path) : undefined;
-    const checkpointer = file ? options.walCheckpointer?.(path) : undefined;
-    const storage = createSqliteStorage(db, { importConnection, importThread, checkpointer });
+    // Imports commit on a connection of their own, in slices, so requests go on meanwhile.
+    const importConnection = path === ":memory:" ? undefined : openSqlite(path);
+    const checkpointer = importConnection && options.walCheckpointer?.(path);
+    const storage = createSqliteStorage(db, { importConnection, checkpointer });
     const rateLimiter = await createMemoryRateLimiter(storage.rateWindows, clock);
     return {
       storage,
@@ -124,7 +118,6 @@ export async function openStore(
       async close() {
         await checkpointer?.close();
         await storage.close();
-        await importThread?.close();
         importConnection?.close();
         db.close();
       },

@@ -18,13 +18,12 @@ export interface Runtime {
 export async function openRuntime(
   config: Config,
   log: Logger,
-  host: Pick<Host, "openSqlite" | "walCheckpointer" | "importThread" | "collectGarbage">,
+  host: Pick<Host, "openSqlite" | "walCheckpointer" | "collectGarbage">,
   clock: Clock = systemClock,
   storeOptions: StoreOptions = {},
 ): Promise<Runtime> {
   const store = await openStore(config.databaseUrl, clock, host.openSqlite, {
     walCheckpointer: host.walCheckpointer,
-    importThread: host.importThread,
     ...storeOptions,
   });
   const queue = createPQueueJobQueue((e) => log("error", "background task failed", { error: String(e) }));
