@@ -5,24 +5,13 @@
  * and the whole storage contract holds.
  */
 import { Database } from "bun:sqlite";
-import { afterEach, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { ImportCommit } from "../../core/ports.ts";
-import type { Job } from "../../core/types.ts";
+import { expect, test } from "bun:test";
 import { createSqliteStorage } from "../../storage/sqlite/index.ts";
 import { runStorageContracts } from "../contract/index.ts";
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { commitOf, nextTurn, seedClaimedJob, T, tempDatabaseFile } from "./sqlite-import-fixtures.ts";
 
 function open() {
-  const dir = mkdtempSync(join(tmpdir(), "parlance-sqlite-apart-"));
-  dirs.push(dir);
-  const file = join(dir, "parlance.db");
+  const file = tempDatabaseFile("parlance-sqlite-apart-");
   const db = new Database(file);
   const importConnection = new Database(file);
   const storage = createSqliteStorage(db, { importConnection });
@@ -39,76 +28,12 @@ function open() {
 
 runStorageContracts("sqlite storage with an import connection", async () => open(), test);
 
-const T = "2026-01-01T00:00:00.000Z";
-const LATER = "2026-01-01T01:00:00.000Z";
-const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 test("an import commits apart: invisible until it commits, while reads go on and writes wait for it", async () => {
   const { db, storage, teardown } = open();
   try {
-    await storage.orgs.create({ id: "o1", name: "Org", maxTranslations: null, createdAt: T });
-    db.run(
-      `INSERT INTO projects (id, org_id, name, base_language, languages, created_at)
-       VALUES ('p1', 'o1', 'P', 'en', '["en","fr"]', ?)`,
-      [T],
-    );
-    const job: Job = {
-      id: "j1",
-      orgId: "o1",
-      projectId: "p1",
-      type: "import",
-      status: "pending",
-      runId: "r0",
-      summary: { created: 0, updated: 0 },
-      errorMessage: null,
-      payload: {
-        language: "fr",
-        importMode: "merge",
-        status: "approved",
-        content: new TextEncoder().encode("{}"),
-      },
-      leaseUntil: null,
-      attempts: 0,
-      createdAt: T,
-      updatedAt: T,
-    };
-    await storage.jobs.create(job);
-    expect((await storage.jobs.claimNext("r1", T, LATER))?.id).toBe("j1");
-
+    await seedClaimedJob({ db, storage });
     const n = 20_000;
-    const actor = { kind: "operator" as const };
-    const writes = Array.from({ length: n }, (_, i) => ({
-      id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
-      key: `k${i}`,
-      value: i % 2 === 0 ? `Valeur ${i}` : `Évité ${i}`,
-      status: "approved" as const,
-    }));
-    const commit: ImportCommit = {
-      projectId: "p1",
-      language: "fr",
-      writes,
-      deleteIds: [],
-      summary: { created: n, updated: 0 },
-      audit: {
-        actor,
-        jobId: "j1",
-        previous: writes.map(() => null),
-        warnings: writes.map(() => []),
-        deleted: [],
-        rechecks: [],
-        activity: {
-          id: "a1",
-          projectId: "p1",
-          action: "import",
-          actor,
-          jobId: "j1",
-          language: "fr",
-          key: null,
-          detail: { created: n, updated: 0 },
-          at: T,
-        },
-      },
-    };
+    const commit = commitOf(n);
 
     let committed = false;
     const completing = storage.jobs.complete("j1", "r1", commit, T).then((ok) => {

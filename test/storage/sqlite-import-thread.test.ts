@@ -5,25 +5,14 @@
  * failing, a failed statement leaves nothing, and the whole storage contract holds.
  */
 import { Database } from "bun:sqlite";
-import { afterEach, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { ImportCommit } from "../../core/ports.ts";
-import type { Job } from "../../core/types.ts";
+import { expect, test } from "bun:test";
 import { createImportThread } from "../../storage/sqlite/import-thread.ts";
 import { createSqliteStorage } from "../../storage/sqlite/index.ts";
 import { runStorageContracts } from "../contract/index.ts";
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { commitOf, nextTurn, seedClaimedJob, T, tempDatabaseFile } from "./sqlite-import-fixtures.ts";
 
 function open() {
-  const dir = mkdtempSync(join(tmpdir(), "parlance-sqlite-thread-"));
-  dirs.push(dir);
-  const file = join(dir, "parlance.db");
+  const file = tempDatabaseFile("parlance-sqlite-thread-");
   const db = new Database(file);
   const importThread = createImportThread(file);
   const storage = createSqliteStorage(db, { importThread });
@@ -40,10 +29,6 @@ function open() {
 
 runStorageContracts("sqlite storage with an import thread", async () => open(), test);
 
-const T = "2026-01-01T00:00:00.000Z";
-const LATER = "2026-01-01T01:00:00.000Z";
-const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /** Whether another connection holds the write lock (busy_timeout is 0 while an import runs). */
 function threadHoldsLock(db: Database): boolean {
   try {
@@ -55,80 +40,11 @@ function threadHoldsLock(db: Database): boolean {
   }
 }
 
-/** An organization, a project with `fr`, and job j1 claimed by run r1. */
-async function seed({ db, storage }: ReturnType<typeof open>) {
-  await storage.orgs.create({ id: "o1", name: "Org", maxTranslations: null, createdAt: T });
-  db.run(
-    `INSERT INTO projects (id, org_id, name, base_language, languages, created_at)
-     VALUES ('p1', 'o1', 'P', 'en', '["en","fr"]', ?)`,
-    [T],
-  );
-  const job: Job = {
-    id: "j1",
-    orgId: "o1",
-    projectId: "p1",
-    type: "import",
-    status: "pending",
-    runId: "r0",
-    summary: { created: 0, updated: 0 },
-    errorMessage: null,
-    payload: {
-      language: "fr",
-      importMode: "merge",
-      status: "approved",
-      content: new TextEncoder().encode("{}"),
-    },
-    leaseUntil: null,
-    attempts: 0,
-    createdAt: T,
-    updatedAt: T,
-  };
-  await storage.jobs.create(job);
-  expect((await storage.jobs.claimNext("r1", T, LATER))?.id).toBe("j1");
-}
-
-/** n new rows of `fr` with their history, as job j1's commit. */
-function commitOf(n: number, status = (_i: number) => "approved" as const): ImportCommit {
-  const actor = { kind: "operator" as const };
-  const writes = Array.from({ length: n }, (_, i) => ({
-    id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
-    key: `k${i}`,
-    value: i % 2 === 0 ? `Valeur ${i}` : `Évité ${i}`,
-    status: status(i),
-  }));
-  return {
-    projectId: "p1",
-    language: "fr",
-    writes,
-    deleteIds: [],
-    summary: { created: n, updated: 0 },
-    audit: {
-      actor,
-      jobId: "j1",
-      previous: writes.map(() => null),
-      warnings: writes.map(() => []),
-      deleted: [],
-      rechecks: [],
-      activity: {
-        id: "a1",
-        projectId: "p1",
-        action: "import",
-        actor,
-        jobId: "j1",
-        language: "fr",
-        key: null,
-        detail: { created: n, updated: 0 },
-        at: T,
-      },
-    },
-  };
-}
-
 test("an import commits on the thread: invisible until it commits, while reads go on and writes wait for it", async () => {
   const opened = open();
   const { db, storage, teardown } = opened;
   try {
-    await seed(opened);
+    await seedClaimedJob(opened);
     const n = 20_000;
     const commit = commitOf(n);
 
@@ -195,7 +111,7 @@ test("a statement that fails on the thread leaves nothing of the import, and the
   const opened = open();
   const { db, storage, teardown } = opened;
   try {
-    await seed(opened);
+    await seedClaimedJob(opened);
     const n = 3_000;
     // A status the schema refuses, in a late chunk: the chunks before it were written already.
     const bad = commitOf(n, (i) => (i === n - 10 ? ("bogus" as "approved") : "approved"));
