@@ -8,7 +8,14 @@ import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
 import { createSqliteStorage } from "../../storage/sqlite/index.ts";
 import { runStorageContracts } from "../contract/index.ts";
-import { commitOf, nextTurn, seedClaimedJob, T, tempDatabaseFile } from "./sqlite-import-fixtures.ts";
+import {
+  commitOf,
+  expectCommitted,
+  nextTurn,
+  seedClaimedJob,
+  T,
+  tempDatabaseFile,
+} from "./sqlite-import-fixtures.ts";
 
 function open() {
   const file = tempDatabaseFile("parlance-sqlite-apart-");
@@ -63,25 +70,7 @@ test("an import commits apart: invisible until it commits, while reads go on and
     expect(writeDoneBeforeCommit).toBe(false);
     expect(await storage.orgs.get("o2")).toMatchObject({ name: "Other" });
 
-    const rows = await storage.translations.readLanguage("p1", "fr");
-    expect(rows.size).toBe(n);
-    expect((await storage.jobs.get("j1"))?.status).toBe("completed");
-    const history = db.query("SELECT COUNT(*) AS n FROM record_history WHERE job_id = 'j1'").get();
-    expect(history).toEqual({ n });
-    // Folded search finds the accented values and the ASCII ones alike.
-    const search = (q: string) =>
-      storage.records.matchKeys({
-        projectId: "p1",
-        baseLanguage: "en",
-        languages: ["fr"],
-        language: "fr",
-        projectLanguages: ["en", "fr"],
-        filter: { q },
-        after: null,
-        limit: 100,
-      });
-    expect(await search("evite 19999")).toEqual(["k19999"]);
-    expect(await search("valeur 19998")).toEqual(["k19998"]);
+    await expectCommitted({ db, storage }, n);
   } finally {
     await teardown();
   }

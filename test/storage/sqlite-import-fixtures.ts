@@ -94,3 +94,28 @@ export function commitOf(n: number, status = (_i: number) => "approved" as const
     },
   };
 }
+
+/** Job j1's commit of `commitOf(n)` is all there: rows, status, history, and folded search. */
+export async function expectCommitted({ db, storage }: { db: Database; storage: Storage }, n: number) {
+  const rows = await storage.translations.readLanguage("p1", "fr");
+  expect(rows.size).toBe(n);
+  expect((await storage.jobs.get("j1"))?.status).toBe("completed");
+  const history = db.query("SELECT COUNT(*) AS n FROM record_history WHERE job_id = 'j1'").get();
+  expect(history).toEqual({ n });
+  // Folded search finds the accented values and the ASCII ones alike.
+  const search = (q: string) =>
+    storage.records.matchKeys({
+      projectId: "p1",
+      baseLanguage: "en",
+      languages: ["fr"],
+      language: "fr",
+      projectLanguages: ["en", "fr"],
+      filter: { q },
+      after: null,
+      limit: 100,
+    });
+  // commitOf: even rows hold "Valeur i", odd ones "Évité i".
+  const [even, odd] = n % 2 === 0 ? [n - 2, n - 1] : [n - 1, n - 2];
+  expect(await search(`evite ${odd}`)).toEqual([`k${odd}`]);
+  expect(await search(`valeur ${even}`)).toEqual([`k${even}`]);
+}
