@@ -14,8 +14,8 @@ import type { Sql, TransactionSql } from "postgres";
  */
 export async function exportRead<T>(sql: Sql, read: (tx: TransactionSql) => Promise<T>): Promise<T> {
   return sql.begin("READ ONLY", async (tx) => {
-    await tx.unsafe(`SET LOCAL work_mem = '${EXPORT_SORT_MEMORY}'`);
-    await tx.unsafe("SET LOCAL jit = off");
+    // Both for this transaction only (is_local), in one round trip.
+    await tx`SELECT set_config('work_mem', ${EXPORT_SORT_MEMORY}, true), set_config('jit', 'off', true)`;
     return read(tx);
   }) as Promise<T>;
 }
