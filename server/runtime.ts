@@ -7,10 +7,16 @@ import { collectAfterImports } from "./collect-after-imports.ts";
 import type { Config } from "./config.ts";
 import type { Host } from "./host.ts";
 import { openStore, type StoreOptions } from "./open-store.ts";
+import { createTraffic, type Traffic } from "./traffic.ts";
+
+/** No request for this long: a collection's pause now keeps no one waiting (server/collect-after-imports.ts). */
+export const QUIET_MS = 50;
 
 /** A Parlance wired to the store PARLANCE_DATABASE_URL names, and how to shut it down. */
 export interface Runtime {
   parlance: Parlance;
+  /** Where the server notes each request, so that collections wait for a quiet moment. */
+  traffic: Traffic;
   /** Stops the job runner (running job finishes), flushes counters, closes the store. */
   close(): Promise<void>;
 }
@@ -44,9 +50,13 @@ export async function openRuntime(
       log,
     },
   );
-  const stopCollecting = host.collectGarbage ? collectAfterImports(parlance, host.collectGarbage) : () => {};
+  const traffic = createTraffic();
+  const stopCollecting = host.collectGarbage
+    ? collectAfterImports(parlance, host.collectGarbage, { quiet: () => traffic.quietSince(QUIET_MS) })
+    : () => {};
   return {
     parlance,
+    traffic,
     async close() {
       stopCollecting();
       await parlance.close();
