@@ -119,7 +119,9 @@ class ContentReader {
   private values = 0;
   private readonly stack: Container[] = [];
   private readonly span: StringSpan = { start: 0, end: 0, flags: 0 };
-  private readonly ascii: AsciiStrings | null;
+  private readonly ascii: AsciiStrings;
+  /** Whether `span` was found by `ascii` (its text is then a slice of a decoded window). */
+  private sliced = false;
   rows = 0;
   rootIsNotObject = false;
   /** The first row that breaks a rule; once set, the rest is only checked for syntax. */
@@ -132,17 +134,18 @@ class ContentReader {
     private readonly sink: RowSink,
   ) {
     this.at = from;
-    this.ascii = AsciiStrings.of(bytes);
+    this.ascii = new AsciiStrings(bytes);
   }
 
   /** The string at `at` into `this.span`. */
   private scan(at: number): void {
-    if (!this.ascii?.find(at, this.span)) scanString(this.bytes, at, this.span);
+    this.sliced = this.ascii.find(at, this.span);
+    if (!this.sliced) scanString(this.bytes, at, this.span);
   }
 
   private text(): string {
     const s = this.span;
-    return this.ascii && s.flags === 0 ? this.ascii.slice(s.start, s.end) : decodeString(this.bytes, s);
+    return this.sliced ? this.ascii.slice(s.start, s.end) : decodeString(this.bytes, s);
   }
 
   private space(): void {
