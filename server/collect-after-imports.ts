@@ -2,7 +2,7 @@ import type { Parlance } from "../core/index.ts";
 
 /** At most one collection per second, however many imports end in it. */
 export const COLLECT_EVERY_MS = 1_000;
-/** How often a collection waiting for a quiet moment looks again. */
+/** How often a collection waiting for light traffic looks again. */
 export const QUIET_LOOK_EVERY_MS = 25;
 /** A collection not run within this long of its import is dropped: the engine's own collector runs under traffic. */
 export const QUIET_WAIT_MS = 10_000;
@@ -11,8 +11,8 @@ export interface CollectOptions {
   /** Default COLLECT_EVERY_MS. */
   everyMs?: number;
   /**
-   * Whether a pause now would keep no request waiting (server/traffic.ts); while it says no, the
-   * collection waits for a quiet moment, at most QUIET_WAIT_MS. Default: always quiet.
+   * Whether traffic is light enough for a pause now (server/traffic.ts); while it says no, the
+   * collection waits, at most QUIET_WAIT_MS. Default: always.
    */
   quiet?: () => boolean;
   /** Default QUIET_WAIT_MS. */
@@ -21,16 +21,16 @@ export interface CollectOptions {
 
 /**
  * Runs a full garbage collection soon after each import job ends (completed or failed), at most
- * once per `everyMs`, at a quiet moment. An import's garbage (the body's bytes, its rows, the
+ * once per `everyMs`, while traffic is light. An import's garbage (the body's bytes, its rows, the
  * history it wrote) is tens of MiB for a 12 MB push; left to the engine it stays resident until a
  * later collection, so a server that took one large push sat 60–150 MiB above idle and the next
  * push's peak was added on top (docs/benchmarks.md, "Push memory after imports"). The price is one
- * pause of the event loop per collection, 58–104 ms measured quiet: run while requests arrive, it
- * held each of them that long (docs/benchmarks.md, "Pushes off the event loop"), so it waits until
- * none has arrived for a moment; under steady traffic it is dropped, and the engine's own
- * (concurrent) collector, which that traffic's allocations drive, frees the garbage instead
- * (docs/decisions.md, "A full collection after imports"). Returns the function that stops it (and
- * drops a collection not yet run).
+ * pause of the event loop per collection, 58–104 ms measured quiet, which every request waiting
+ * then shares: under a load of small requests it set their p99 (docs/benchmarks.md, "Pushes off
+ * the event loop"). So it waits until `quiet` says traffic is light; under steady heavy traffic it
+ * is dropped, and the engine's own collector, which that traffic's allocations drive, frees the
+ * garbage instead (docs/decisions.md, "A full collection after imports"). Returns the function
+ * that stops it (and drops a collection not yet run).
  */
 export function collectAfterImports(
   parlance: Pick<Parlance, "on">,

@@ -1,30 +1,37 @@
 /**
- * Counts the requests the server begins to answer: whether it is quiet enough for a pause of the
- * event loop (a full garbage collection) to keep no request waiting.
+ * Counts the requests the server begins to answer: whether traffic is light enough for a pause of
+ * the event loop (a full garbage collection) to keep few requests waiting.
  */
 export interface Traffic {
   /** Called as each request arrives. */
   note(): void;
   /**
-   * True when no request arrived since the previous call, made at least `ms` earlier. One look is
-   * not enough: right after the event loop was held (an import's slice), no request has been
-   * taken in yet, though many may be waiting; across `ms` of turns they would have been.
+   * True when fewer than `requests` arrived over the last `ms`, counted from an earlier call made
+   * at least `ms` before this one (the first calls answer false). The window is taken between
+   * calls, not from each request's time: right after the event loop was held (an import's slice)
+   * no request has been taken in yet, though many may be waiting.
    */
-  quietSince(ms: number): boolean;
+  lighterThan(requests: number, ms: number): boolean;
 }
 
+/** Earlier calls kept: enough for a window of several calls. */
+const LOOKS_KEPT = 16;
+
 export function createTraffic(now: () => number = () => performance.now()): Traffic {
-  let requests = 0;
-  let looked = { at: Number.NEGATIVE_INFINITY, requests: -1 };
+  let arrived = 0;
+  const looks: { at: number; arrived: number }[] = [];
   return {
     note() {
-      requests++;
+      arrived++;
     },
-    quietSince(ms) {
+    lighterThan(requests, ms) {
       const t = now();
-      const quiet = t - looked.at >= ms && looked.requests === requests;
-      if (t - looked.at >= ms || looked.requests !== requests) looked = { at: t, requests };
-      return quiet;
+      // The latest look at least `ms` old: the window runs from it to now.
+      let from: { at: number; arrived: number } | undefined;
+      for (const look of looks) if (t - look.at >= ms) from = look;
+      looks.push({ at: t, arrived });
+      if (looks.length > LOOKS_KEPT) looks.shift();
+      return from !== undefined && arrived - from.arrived < requests;
     },
   };
 }
