@@ -69,8 +69,6 @@ export async function readContentInSlices(
   pause: () => Promise<void>,
   sliceMs: number,
 ): Promise<number> {
-  // A turn before the reader's set-up too, which passes over the bytes and decodes them.
-  await pause();
   const reader = startReading(bytes, sink);
   let until = 0;
   const due = () => performance.now() >= until;
