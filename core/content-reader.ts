@@ -101,7 +101,7 @@ class ContentReader {
     private readonly sink: RowSink,
   ) {
     this.at = from;
-    this.ascii = AsciiStrings.of(bytes);
+    this.ascii = sink.wantsValues ? AsciiStrings.of(bytes) : null;
   }
 
   /** The string at `at` into `this.span`. */
