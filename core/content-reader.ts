@@ -117,7 +117,8 @@ class ContentReader {
   private values = 0;
   private readonly stack: Container[] = [];
   private readonly span: StringSpan = { start: 0, end: 0, flags: 0 };
-  private readonly ascii: AsciiStrings;
+  /** Null when only validating: keys that are slices would keep the decoded windows alive. */
+  private readonly ascii: AsciiStrings | null;
   /** Whether `span` was found by `ascii` (its text is then a slice of a decoded window). */
   private sliced = false;
   rows = 0;
@@ -132,18 +133,18 @@ class ContentReader {
     private readonly sink: RowSink,
   ) {
     this.at = from;
-    this.ascii = new AsciiStrings(bytes);
+    this.ascii = sink.wantsValues ? new AsciiStrings(bytes) : null;
   }
 
   /** The string at `at` into `this.span`. */
   private scan(at: number): void {
-    this.sliced = this.ascii.find(at, this.span);
+    this.sliced = this.ascii?.find(at, this.span) ?? false;
     if (!this.sliced) scanString(this.bytes, at, this.span);
   }
 
   private text(): string {
     const s = this.span;
-    return this.sliced ? this.ascii.slice(s.start, s.end) : decodeString(this.bytes, s);
+    return this.sliced && this.ascii ? this.ascii.slice(s.start, s.end) : decodeString(this.bytes, s);
   }
 
   private space(): void {

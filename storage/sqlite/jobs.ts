@@ -188,6 +188,7 @@ export function createSqliteJobStore(
   s: Statements,
   apart?: ImportConnection | ImportOnThread,
   committedLarge: () => void = () => {},
+  betweenSlices: () => void = () => {},
 ): JobStore {
   // Polling never reads the payload back (it can be 12 MB).
   const select = s.prepare<JobRow, [string]>(
@@ -252,8 +253,8 @@ export function createSqliteJobStore(
   const completeApart =
     apart &&
     ("thread" in apart
-      ? createThreadCompletion(apart, committedLarge)
-      : createApartCompletion(apart, committedLarge));
+      ? createThreadCompletion(apart, committedLarge, betweenSlices)
+      : createApartCompletion(apart, committedLarge, betweenSlices));
   const createTx = db.transaction(createJobInsert(s));
   const createApart =
     apart && ("thread" in apart ? createThreadJobInsert(apart) : createApartJobInsert(apart));
@@ -310,7 +311,11 @@ export function createSqliteJobStore(
  * The import's transaction on its own connection, yielding every SLICE_MS: readers see nothing of
  * it until COMMIT, and a process killed meanwhile leaves nothing of it (SQLite rolls it back).
  */
-function createApartCompletion({ db, s, gate }: ImportConnection, committed: () => void) {
+function createApartCompletion(
+  { db, s, gate }: ImportConnection,
+  committed: () => void,
+  betweenSlices: () => void,
+) {
   const completion = createCompletion(s);
   return async (id: string, runId: string, c: ImportCommit, now: string): Promise<boolean> => {
     const release = await gate.acquire();
@@ -327,6 +332,7 @@ function createApartCompletion({ db, s, gate }: ImportConnection, committed: () 
             return r.value;
           }
           if (performance.now() - since >= SLICE_MS) {
+            betweenSlices();
             await nextTurn();
             since = performance.now();
           }
@@ -392,7 +398,7 @@ const THREAD_AHEAD = 4;
  * (giving the event loop a turn every SLICE_MS), the thread runs the statements and the COMMIT.
  * Readers see nothing of it until COMMIT, and a process killed meanwhile leaves nothing of it.
  */
-function createThreadCompletion(link: ImportOnThread, committed: () => void) {
+function createThreadCompletion(link: ImportOnThread, committed: () => void, betweenSlices: () => void) {
   const { thread } = link;
   const writes = createCompletionWrites(threadStatements(thread), false);
   return async (id: string, runId: string, c: ImportCommit, now: string): Promise<boolean> => {
@@ -402,6 +408,7 @@ function createThreadCompletion(link: ImportOnThread, committed: () => void) {
       for (const _ of writes(id, c, now)) {
         if (performance.now() - since >= SLICE_MS) {
           await thread.drained(THREAD_AHEAD);
+          betweenSlices();
           await nextTurn();
           since = performance.now();
         }
