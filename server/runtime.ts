@@ -3,7 +3,7 @@ import { createPQueueJobQueue } from "../adapters/p-queue-job-queue.ts";
 import { createPasswordHasher } from "../adapters/password-hasher.ts";
 import { systemClock } from "../adapters/system-clock.ts";
 import { type Clock, createParlance, type Logger, type Parlance } from "../core/index.ts";
-import { collectAfterImports } from "./collect-after-imports.ts";
+import { collectAfterImports, QUIET_LOOK_EVERY_MS } from "./collect-after-imports.ts";
 import type { Config } from "./config.ts";
 import type { Host } from "./host.ts";
 import { openStore, type StoreOptions } from "./open-store.ts";
@@ -60,7 +60,7 @@ export async function openRuntime(
   const traffic = createTraffic();
   const stopCollecting = host.collectGarbage
     ? collectAfterImports(parlance, host.collectGarbage, {
-        quiet: () => traffic.lighterThan(QUIET_REQUESTS, QUIET_MS),
+        quiet: () => traffic.lighterThan(QUIET_REQUESTS, QUIET_MS, QUIET_LOOK_EVERY_MS),
       })
     : () => {};
   return {

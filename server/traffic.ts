@@ -6,16 +6,17 @@ export interface Traffic {
   /** Called as each request arrives. */
   note(): void;
   /**
-   * True when fewer than `requests` arrived over the last `ms`, counted from an earlier call made
-   * at least `ms` before this one (the first calls answer false). The window is taken between
-   * calls, not from each request's time: right after the event loop was held (an import's slice)
-   * no request has been taken in yet, though many may be waiting.
+   * True when fewer than `requests` arrived over the last `ms`, counted between calls made about
+   * every `every` ms (the first calls answer false). Requests are counted as they are taken in,
+   * and none is while the event loop is held (an import's commit, a collection): so a window in
+   * which two calls came more than twice `every` apart does not count as light, however few
+   * requests it saw.
    */
-  lighterThan(requests: number, ms: number): boolean;
+  lighterThan(requests: number, ms: number, every: number): boolean;
 }
 
 /** Earlier calls kept: enough for a window of several calls. */
-const LOOKS_KEPT = 16;
+const LOOKS_KEPT = 32;
 
 export function createTraffic(now: () => number = () => performance.now()): Traffic {
   let arrived = 0;
@@ -24,14 +25,18 @@ export function createTraffic(now: () => number = () => performance.now()): Traf
     note() {
       arrived++;
     },
-    lighterThan(requests, ms) {
+    lighterThan(requests, ms, every) {
       const t = now();
-      // The latest look at least `ms` old: the window runs from it to now.
-      let from: { at: number; arrived: number } | undefined;
-      for (const look of looks) if (t - look.at >= ms) from = look;
       looks.push({ at: t, arrived });
       if (looks.length > LOOKS_KEPT) looks.shift();
-      return from !== undefined && arrived - from.arrived < requests;
+      // The latest earlier look at least `ms` old starts the window; every look after it on time.
+      for (let i = looks.length - 2; i >= 0; i--) {
+        const look = looks[i] as { at: number; arrived: number };
+        const next = looks[i + 1] as { at: number; arrived: number };
+        if (next.at - look.at > 2 * every) return false;
+        if (t - look.at >= ms) return arrived - look.arrived < requests;
+      }
+      return false;
     },
   };
 }
