@@ -1,4 +1,13 @@
-import { invalid, PAYLOAD_TOO_LARGE, ParlanceError } from "./errors.ts";
+import {
+  contentTooLarge,
+  MAX_CONTENT_BYTES,
+  MAX_DEPTH,
+  MAX_ROWS,
+  requireKey,
+  requireValue,
+  tooManyRows,
+} from "./content-rules.ts";
+import { invalid, type ParlanceError } from "./errors.ts";
 import { AsciiStrings } from "./json-ascii.ts";
 import {
   bytePosition,
@@ -11,13 +20,7 @@ import {
   type StringSpan,
   scanString,
 } from "./json-bytes.ts";
-import { codePointLength, uncarriableCharacter } from "./text.ts";
 
-/** API.md limits, CONTRACT §6 sizes. */
-export const MAX_CONTENT_BYTES = 12 * 1024 * 1024;
-export const MAX_ROWS = 50_000;
-export const MAX_DEPTH = 32;
-export const MAX_KEY_CODE_POINTS = 1000;
 /** Containers nested deeper hold no row anyway (MAX_DEPTH); past this the text is refused. */
 const MAX_NESTING = 1000;
 
@@ -38,22 +41,6 @@ interface Container {
   index: number;
 }
 
-const figure = (n: number) => n.toLocaleString("en-US");
-
-/** API.md fixes the 413's message; the figures are its details (development mode). */
-export const contentTooLarge = (bytes: number) =>
-  new ParlanceError(
-    "payload_too_large",
-    PAYLOAD_TOO_LARGE,
-    `content is ${figure(bytes)} bytes of UTF-8; the limit is ${figure(MAX_CONTENT_BYTES)} bytes`,
-  );
-const tooManyRows = (rows: number) =>
-  new ParlanceError(
-    "payload_too_large",
-    PAYLOAD_TOO_LARGE,
-    `content flattens to ${figure(rows)} rows; the limit is ${figure(MAX_ROWS)} rows`,
-  );
-
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 const DIGIT = (c: number) => c >= 0x30 && c <= 0x39;
 
@@ -66,17 +53,52 @@ const DIGIT = (c: number) => c >= 0x30 && c <= 0x39;
  * then a name repeated in one object (400).
  */
 export function readContent(bytes: Uint8Array, sink: RowSink): number {
+  const reader = startReading(bytes, sink);
+  readOn(reader, null);
+  return finish(reader);
+}
+
+/**
+ * `readContent` in slices of about `sliceMs`, awaiting `pause` between them, so that a 12 MB
+ * content (30–300 ms of reading) does not hold the event loop in one block. The same rows go to
+ * `sink` in the same order, and the same error is thrown.
+ */
+export async function readContentInSlices(
+  bytes: Uint8Array,
+  sink: RowSink,
+  pause: () => Promise<void>,
+  sliceMs: number,
+): Promise<number> {
+  const reader = startReading(bytes, sink);
+  let until = 0;
+  const due = () => performance.now() >= until;
+  for (;;) {
+    await pause();
+    until = performance.now() + sliceMs;
+    if (readOn(reader, due)) return finish(reader);
+  }
+}
+
+function startReading(bytes: Uint8Array, sink: RowSink): ContentReader {
   if (bytes.length > MAX_CONTENT_BYTES) throw contentTooLarge(bytes.length);
   // A byte order mark (files saved by some editors) is not content: RFC 8259 §8.1 lets parsers ignore it.
   const from = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  const reader = new ContentReader(bytes, from, sink);
+  return new ContentReader(bytes, from, sink);
+}
+
+/** `reader.read(due)`, its syntax error told as a 400 with line and column. */
+function readOn(reader: ContentReader, due: (() => boolean) | null): boolean {
   try {
-    reader.document();
+    return reader.read(due);
   } catch (e) {
     if (!(e instanceof JsonSyntax)) throw e;
-    const { line, column } = bytePosition(bytes, from, e.offset);
+    const { line, column } = bytePosition(reader.bytes, reader.from, e.offset);
     throw invalid(`content is not valid JSON: ${e.reason} at line ${line}, column ${column}`, e.reason);
   }
+}
+
+/** The row count of a content read to its end, or the first error that is not a syntax error. */
+function finish(reader: ContentReader): number {
   if (reader.rootIsNotObject) throw invalid("content must be a JSON object");
   if (reader.broken) throw reader.broken;
   if (reader.rows > MAX_ROWS) throw tooManyRows(reader.rows);
@@ -84,11 +106,21 @@ export function readContent(bytes: Uint8Array, sink: RowSink): number {
   return reader.rows;
 }
 
+/** Values read between two looks at the clock when reading in slices. */
+const VALUES_PER_LOOK = 1024;
+
 class ContentReader {
   private at: number;
+  /** Where reading stopped for a turn: at the start of a value, whose key this is. */
+  private key: string | null = null;
+  private started = false;
+  private values = 0;
   private readonly stack: Container[] = [];
   private readonly span: StringSpan = { start: 0, end: 0, flags: 0 };
+  /** Null when only validating: keys that are slices would keep the decoded windows alive. */
   private readonly ascii: AsciiStrings | null;
+  /** Whether `span` was found by `ascii` (its text is then a slice of a decoded window). */
+  private sliced = false;
   rows = 0;
   rootIsNotObject = false;
   /** The first row that breaks a rule; once set, the rest is only checked for syntax. */
@@ -96,22 +128,23 @@ class ContentReader {
   repeated: ParlanceError | null = null;
 
   constructor(
-    private readonly bytes: Uint8Array,
-    from: number,
+    readonly bytes: Uint8Array,
+    readonly from: number,
     private readonly sink: RowSink,
   ) {
     this.at = from;
-    this.ascii = AsciiStrings.of(bytes);
+    this.ascii = sink.wantsValues ? new AsciiStrings(bytes) : null;
   }
 
   /** The string at `at` into `this.span`. */
   private scan(at: number): void {
-    if (!this.ascii?.find(at, this.span)) scanString(this.bytes, at, this.span);
+    this.sliced = this.ascii?.find(at, this.span) ?? false;
+    if (!this.sliced) scanString(this.bytes, at, this.span);
   }
 
   private text(): string {
     const s = this.span;
-    return this.ascii && s.flags === 0 ? this.ascii.slice(s.start, s.end) : decodeString(this.bytes, s);
+    return this.sliced && this.ascii ? this.ascii.slice(s.start, s.end) : decodeString(this.bytes, s);
   }
 
   private space(): void {
@@ -124,15 +157,27 @@ class ContentReader {
     throw new JsonSyntax(expected ? `${found}, expected ${expected}` : found, this.at);
   }
 
-  document(): void {
+  /**
+   * Reads the document on from where it stopped: true at its end; false when `due` (asked every
+   * VALUES_PER_LOOK values, where a value starts) says to stop for a turn. The whole state is
+   * `at`, `stack` and the pending `key`, so reading resumes exactly where it paused.
+   */
+  read(due: (() => boolean) | null): boolean {
     const b = this.bytes;
-    const start = this.at;
-    this.space();
-    if (this.at >= b.length) throw new JsonSyntax("the text is empty", start);
-    this.rootIsNotObject = b[this.at] !== 0x7b;
-    let key: string | null = null;
+    if (!this.started) {
+      this.started = true;
+      const start = this.at;
+      this.space();
+      if (this.at >= b.length) throw new JsonSyntax("the text is empty", start);
+      this.rootIsNotObject = b[this.at] !== 0x7b;
+    }
+    let key = this.key;
     for (;;) {
       // A value starts here.
+      if (due && ++this.values % VALUES_PER_LOOK === 0 && due()) {
+        this.key = key;
+        return false;
+      }
       const c = b[this.at] as number;
       if (c === 0x7b || c === 0x5b) {
         if (this.stack.length >= MAX_NESTING)
@@ -155,7 +200,7 @@ class ContentReader {
         if (!top) {
           this.space();
           if (this.at < b.length) throw new JsonSyntax(`${describeAt(b, this.at)} after the value`, this.at);
-          return;
+          return true;
         }
         this.space();
         const d = b[this.at];
@@ -276,30 +321,3 @@ class ContentReader {
 
 const childKey = (prefix: string | null, segment: string) =>
   prefix === null ? segment : `${prefix}.${segment}`;
-
-/** The push rules for a key (CONTRACT §6), which every other writer of records follows too. */
-function requireKey(key: string): void {
-  if (key === "" || key.startsWith(".") || key.endsWith(".") || key.includes("..")) {
-    throw invalid(`Key ${JSON.stringify(key)} has an empty segment`);
-  }
-  if (key.length > MAX_KEY_CODE_POINTS && codePointLength(key) > MAX_KEY_CODE_POINTS) {
-    throw invalid(
-      `Key ${JSON.stringify(key.slice(0, 40))}… is longer than ${MAX_KEY_CODE_POINTS} characters`,
-    );
-  }
-  const inKey = uncarriableCharacter(key);
-  // The key is shown escaped (JSON), so the refused character is visible as \uXXXX too.
-  if (inKey) throw invalid(`Key ${JSON.stringify(key)} contains ${inKey}, which no export can carry`);
-}
-
-function requireValue(key: string, value: string): void {
-  const inValue = uncarriableCharacter(value);
-  if (inValue)
-    throw invalid(`Value of key ${JSON.stringify(key)} contains ${inValue}, which no export can carry`);
-}
-
-/** The push rules for one key and its value, which every other writer of records follows too. */
-export function requireRow(key: string, value: string): void {
-  requireKey(key);
-  requireValue(key, value);
-}

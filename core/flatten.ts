@@ -1,5 +1,7 @@
-import { contentTooLarge, MAX_CONTENT_BYTES, readContent } from "./content-reader.ts";
+import { type RowSink, readContent, readContentInSlices } from "./content-reader.ts";
+import { contentTooLarge, MAX_CONTENT_BYTES } from "./content-rules.ts";
 import { encodeText } from "./json-bytes.ts";
+import { nextTurn, SLICE_MS } from "./next-turn.ts";
 import { utf8Length } from "./text.ts";
 
 export {
@@ -8,7 +10,7 @@ export {
   MAX_KEY_CODE_POINTS,
   MAX_ROWS,
   requireRow,
-} from "./content-reader.ts";
+} from "./content-rules.ts";
 
 /**
  * A push's content as UTF-8 bytes: as received (the server hands the body's bytes), or encoded
@@ -21,13 +23,10 @@ export function contentBytes(content: string | Uint8Array): Uint8Array {
   return encodeText(content);
 }
 
-/**
- * Parses a push's content and flattens it into key → value (CONTRACT §6). Throws 413 past the
- * size or row limits and 400 for anything no export could carry (core/content-reader.ts).
- */
-export function parseContent(content: string | Uint8Array): Map<string, string> {
+/** Key → value of a content, with the sink that fills it. */
+function rowsSink(): { rows: Map<string, string>; sink: RowSink } {
   const rows = new Map<string, string>();
-  readContent(contentBytes(content), {
+  const sink: RowSink = {
     wantsValues: true,
     // One lookup instead of has + set: a repeated key fails the whole content, so the value it
     // overwrote is never used.
@@ -36,7 +35,30 @@ export function parseContent(content: string | Uint8Array): Map<string, string> 
       rows.set(key, value as string);
       return rows.size > size;
     },
-  });
+  };
+  return { rows, sink };
+}
+
+/** Only the keys (two inputs for one key are refused). */
+function keysSink(): RowSink {
+  const keys = new Set<string>();
+  return {
+    wantsValues: false,
+    add(key) {
+      const size = keys.size;
+      keys.add(key);
+      return keys.size > size;
+    },
+  };
+}
+
+/**
+ * Parses a push's content and flattens it into key → value (CONTRACT §6). Throws 413 past the
+ * size or row limits and 400 for anything no export could carry (core/content-reader.ts).
+ */
+export function parseContent(content: string | Uint8Array): Map<string, string> {
+  const { rows, sink } = rowsSink();
+  readContent(contentBytes(content), sink);
   return rows;
 }
 
@@ -45,13 +67,20 @@ export function parseContent(content: string | Uint8Array): Map<string, string> 
  * are refused): what a push holds in memory before its job is stored. Returns the row count.
  */
 export function validateContent(content: Uint8Array): number {
-  const keys = new Set<string>();
-  return readContent(content, {
-    wantsValues: false,
-    add(key) {
-      const size = keys.size;
-      keys.add(key);
-      return keys.size > size;
-    },
-  });
+  return readContent(content, keysSink());
+}
+
+/**
+ * `parseContent` of bytes, giving the event loop a turn every SLICE_MS (core/next-turn.ts): what a
+ * request does, so that other requests are answered while a 12 MB push is read.
+ */
+export async function parseContentInSlices(content: Uint8Array): Promise<Map<string, string>> {
+  const { rows, sink } = rowsSink();
+  await readContentInSlices(content, sink, nextTurn, SLICE_MS);
+  return rows;
+}
+
+/** `validateContent`, giving the event loop a turn every SLICE_MS. */
+export function validateContentInSlices(content: Uint8Array): Promise<number> {
+  return readContentInSlices(content, keysSink(), nextTurn, SLICE_MS);
 }

@@ -6,7 +6,7 @@ import { newId } from "./ids.ts";
 import { planImport } from "./import-plan.ts";
 import { enforceQuota, quotaOf } from "./quota.ts";
 import { importAudit } from "./records/import-audit.ts";
-import type { ImportPayload, Job } from "./types.ts";
+import type { ExistingRow, ImportPayload, Job } from "./types.ts";
 
 /** Logs what must not be lost silently; the composition root decides where it goes. */
 export type Logger = (
@@ -156,6 +156,19 @@ export function createImportRunner(
     );
   }
 
+  /**
+   * The job's rows: those its push handed over in this process, or else read from its stored bytes,
+   * which the job lets go of at once (they are not needed while it runs).
+   */
+  function takeRows(job: Job): Map<string, string> {
+    const payload = job.payload as ImportPayload;
+    job.payload = { ...payload, content: EMPTY };
+    if (handed?.jobId !== job.id) return parseContent(payload.content);
+    const rows = handed.rows;
+    handed = null;
+    return rows;
+  }
+
   async function apply(job: Job, runId: string): Promise<void> {
     if (!job.payload) throw new Error("job has no payload");
     const project = await deps.storage.projects.get(job.projectId);
@@ -163,11 +176,15 @@ export function createImportRunner(
       throw failure("The project was deleted before the import ran");
     if (!project.languages.includes(job.payload.language))
       throw failure("The project no longer has that language");
-    const rows = takeRows(job, handed?.jobId === job.id ? handed.rows : null);
-    if (handed?.jobId === job.id) handed = null;
+    const { language, importMode, status } = job.payload;
+    let existing: ReadonlyMap<string, ExistingRow> | null = await deps.storage.translations.readLanguage(
+      project.id,
+      language,
+    );
+    // No local keeps the rows (or the content): garbage once planned, the writes hold what the
+    // commit needs.
+    const plan = planImport(takeRows(job), existing, importMode, status);
     const payload = job.payload;
-    const existing = await deps.storage.translations.readLanguage(project.id, payload.language);
-    const plan = planImport(rows, existing, payload.importMode, payload.status);
     await enforceQuota(deps, project.orgId, await quotaOf(deps, project.orgId), plan);
     const summary =
       payload.importMode === "replace"
@@ -184,6 +201,7 @@ export function createImportRunner(
       summary,
       at,
     );
+    existing = null; // the commit needs the plan and the audit only
     const done = await deps.storage.jobs.complete(
       job.id,
       runId,
@@ -262,17 +280,6 @@ export function createImportRunner(
 const QUEUE_FULL_RETRY_AFTER_SECONDS = 10;
 
 const EMPTY = new Uint8Array(0);
-
-/**
- * The job's rows: those its push handed over in this process, or else read from its stored bytes,
- * which the job lets go of at once (they are not needed while it runs).
- */
-function takeRows(job: Job, handed: Map<string, string> | null): Map<string, string> {
-  const payload = job.payload as ImportPayload;
-  const content = payload.content;
-  job.payload = { ...payload, content: EMPTY };
-  return handed ?? parseContent(content);
-}
 
 /** A job that cannot run as pushed: failed with this message, not retried. */
 const failure = (message: string) => new ParlanceError("invalid_input", message);

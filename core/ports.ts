@@ -126,6 +126,12 @@ export interface TranslationStore {
   /** Every row of one language of one project, by key. One read. */
   readLanguage(projectId: string, language: string): Promise<Map<string, ExistingRow>>;
   /**
+   * The values of `keys` in one language, by key (keys without a row are absent). One read.
+   * Optional: an import's checks read the base values of each batch of writes with it, where a
+   * store without it gives them by `records.read` or the whole language (readLanguage).
+   */
+  readValues?(projectId: string, language: string, keys: readonly string[]): Promise<Map<string, string>>;
+  /**
    * Rows of one language (id, key, value, status: what an export needs, no more) in ascending
    * code-point order of key. `ids` null means all rows; otherwise only rows whose id is listed
    * (ids of other projects or languages match nothing). One read.

@@ -1,8 +1,8 @@
 import { authorize } from "./authorization.ts";
-import { contentTooLarge, MAX_CONTENT_BYTES } from "./content-reader.ts";
+import { contentTooLarge, MAX_CONTENT_BYTES } from "./content-rules.ts";
 import { type Deps, nowIso } from "./context.ts";
 import { invalid } from "./errors.ts";
-import { contentBytes, parseContent, validateContent } from "./flatten.ts";
+import { contentBytes, parseContentInSlices, validateContentInSlices } from "./flatten.ts";
 import { newId } from "./ids.ts";
 import { planImport } from "./import-plan.ts";
 import type { ImportRunner } from "./import-runner.ts";
@@ -64,6 +64,9 @@ function oneOf<T extends string>(
   return value as T;
 }
 
+/** Runners for which a push is reading its rows to hand over (at most one push each). */
+const readingToHandOver = new WeakSet<ImportRunner>();
+
 /**
  * Validates a push and either previews it (dry run: nothing written, no job) or records it as a
  * pending import job that the runner applies in the background. Checks run cheapest first and
@@ -92,11 +95,17 @@ export async function push(
   // Before the content costs any parsing: a flood of pushes is refused while the queue is full.
   // The slot is held until the job is stored, so racing pushes cannot all see the same room.
   const release = req.dryRun ? () => {} : await runner.reserveSlot();
+  let handing = false;
   try {
     const quota = await quotaOf(deps, project.orgId);
     // The parsed rows go to the job when the runner can take them (one push's rows at a time);
     // otherwise only the keys are held while checking, and the job parses its stored bytes.
-    const rows = req.dryRun || quota !== null || runner.canHandOver() ? parseContent(content) : null;
+    // Read in slices: a 12 MB content is 30–300 ms of parsing, which would hold every other request.
+    // Pushes read at the same time, so one of them at a time reads its rows to hand over: the
+    // others keep only their keys, as when each push was read in one block.
+    handing = !req.dryRun && quota === null && runner.canHandOver() && !readingToHandOver.has(runner);
+    if (handing) readingToHandOver.add(runner);
+    const rows = req.dryRun || quota !== null || handing ? await parseContentInSlices(content) : null;
     if (rows && (req.dryRun || quota !== null)) {
       const existing = await deps.storage.translations.readLanguage(project.id, req.language);
       const plan = planImport(rows, existing, importMode, status);
@@ -115,7 +124,7 @@ export async function push(
         return { kind: "preview", preview };
       }
     } else if (!rows) {
-      validateContent(content);
+      await validateContentInSlices(content);
     }
     const now = nowIso(deps);
     const job: Job = {
@@ -138,6 +147,7 @@ export async function push(
     runner.accepted(job.id);
     return { kind: "accepted", accepted: { jobId: job.id, runId: job.runId } };
   } finally {
+    if (handing) readingToHandOver.delete(runner);
     release();
   }
 }

@@ -52,6 +52,8 @@ export interface ServerOptions {
    * prefix. Default: the root.
    */
   basePath?: string;
+  /** Told as each request arrives, before anything else (server/traffic.ts). */
+  onRequest?: () => void;
 }
 
 /** CONTRACT §7: deprecated since 2026-01-01 (RFC 9745), no removal date. */
@@ -131,6 +133,7 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
   const app = new Elysia({ name: "parlance" })
     .headers(SECURITY_HEADERS)
     .onRequest(async ({ request, set, server }) => {
+      options.onRequest?.();
       const path = pathOf(request.url);
       const overLimit = requestLimitError(request);
       if (overLimit) {

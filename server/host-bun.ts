@@ -1,3 +1,4 @@
+import { edenGC } from "bun:jsc";
 import { Database } from "bun:sqlite";
 import { createWalCheckpointer } from "../storage/sqlite/wal-checkpointer.ts";
 import type { ParlanceServer } from "./app.ts";
@@ -27,6 +28,9 @@ export const bunHost: Host = {
   openSqlite: (path) => new Database(path, { create: true }),
   walCheckpointer: createWalCheckpointer,
   collectGarbage: () => Bun.gc(true),
+  collectYoung: () => {
+    edenGC();
+  },
   listen,
   setsForwardedFor: false,
 };

@@ -51,6 +51,8 @@ export interface StoreOptions {
   origin?: string;
   /** For a SQLite file: checkpoints its log off the event loop (storage/sqlite/wal-checkpointer.ts). */
   walCheckpointer?: (path: string) => WalCheckpointer;
+  /** For a SQLite file: a young-generation collection, run between the slices of an import's commit. */
+  collectYoung?: () => void;
 }
 
 /** Stores that live inside one process: another process (an operator command) cannot reach them. */
@@ -110,7 +112,11 @@ export async function openStore(
     // Imports commit on a connection of their own, in slices, so requests go on meanwhile.
     const importConnection = path === ":memory:" ? undefined : openSqlite(path);
     const checkpointer = importConnection && options.walCheckpointer?.(path);
-    const storage = createSqliteStorage(db, { importConnection, checkpointer });
+    const storage = createSqliteStorage(db, {
+      importConnection,
+      checkpointer,
+      betweenSlices: options.collectYoung,
+    });
     const rateLimiter = await createMemoryRateLimiter(storage.rateWindows, clock);
     return {
       storage,

@@ -7,6 +7,7 @@ import {
   scanString,
   utf16Length,
 } from "../core/json-bytes.ts";
+import { nextTurn, SLICE_MS } from "../core/next-turn.ts";
 import { bodyText, MAX_BODY_DEPTH, parsedBody, parseJsonBody, UnparsedJson } from "./body.ts";
 
 /**
@@ -21,13 +22,18 @@ const contents = new WeakMap<Request, Uint8Array>();
 /** The push's content bytes, when its body held `content` as a string. */
 export const pushContentOf = (request: Request): Uint8Array | undefined => contents.get(request);
 
-/** `parsedBody` for a push: the object, with the content's bytes kept aside for the handler. */
-export function parsedPushBody(body: unknown, request: Request): unknown {
+/**
+ * `parsedBody` for a push: the object, with the content's bytes kept aside for the handler. The
+ * passes over the 12 MB string (its scan, its decoding) give the event loop a turn every SLICE_MS.
+ */
+export async function parsedPushBody(body: unknown, request: Request): Promise<unknown> {
   if (!(body instanceof UnparsedJson)) return parsedBody(body);
   const bytes = body.bytes;
   const from = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  const found = findContent(bytes, from);
-  if (!found) return parseJsonBody(bodyText(bytes));
+  const at = findContent(bytes, from);
+  const end = at < 0 ? -1 : await stringEnd(bytes, at);
+  if (end < 0) return parseJsonBody(bodyText(bytes));
+  const found: StringSpan = { start: at + 1, end, flags: 0 };
   const before = bodyText(bytes.subarray(0, found.start - 1));
   const text = `${before}""${bodyText(bytes.subarray(found.end + 1))}`;
   // Errors after the string on its line are further right than in `text` by what "" stands for
@@ -39,18 +45,18 @@ export function parsedPushBody(body: unknown, request: Request): unknown {
     return offset >= before.length + 2 && sameLine ? { ...at, column: at.column + shift() } : at;
   };
   const parsed = readJson(text, { what: "Request body", maxDepth: MAX_BODY_DEPTH, locate });
-  contents.set(request, decodeInPlace(bytes, found));
+  contents.set(request, await decodeInPlace(bytes, found));
   return parsed;
 }
 
 const isSpace = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
 /**
- * The span of the first top-level member `content` whose value is a string, found by a light
- * pass over the members before it; null when there is none or the body is not well-formed that
- * far (then the whole body is read as text, and its error told as usual).
+ * The offset of the opening quote of the first top-level member `content` whose value is a string,
+ * found by a light pass over the members before it; -1 when there is none or the body is not
+ * well-formed that far (then the whole body is read as text, and its error told as usual).
  */
-function findContent(bytes: Uint8Array, from: number): StringSpan | null {
+function findContent(bytes: Uint8Array, from: number): number {
   const span: StringSpan = { start: 0, end: 0, flags: 0 };
   const skipSpace = (i: number) => {
     while (isSpace(bytes[i])) i++;
@@ -58,24 +64,61 @@ function findContent(bytes: Uint8Array, from: number): StringSpan | null {
   };
   try {
     let i = skipSpace(from);
-    if (bytes[i] !== 0x7b) return null;
+    if (bytes[i] !== 0x7b) return -1;
     for (i = skipSpace(i + 1); bytes[i] === 0x22; i = skipSpace(i + 1)) {
       scanString(bytes, i, span);
       const name = decodeString(bytes, span);
       i = skipSpace(span.end + 1);
-      if (bytes[i] !== 0x3a) return null;
+      if (bytes[i] !== 0x3a) return -1;
       i = skipSpace(i + 1);
-      if (name === "content" && bytes[i] === 0x22) {
-        scanString(bytes, i, span);
-        return span;
-      }
+      if (name === "content" && bytes[i] === 0x22) return i;
       i = skipSpace(skipValue(bytes, i, span));
-      if (bytes[i] !== 0x2c) return null;
+      if (bytes[i] !== 0x2c) return -1;
     }
-    return null;
+    return -1;
   } catch (e) {
-    if (e instanceof JsonSyntax) return null;
+    if (e instanceof JsonSyntax) return -1;
     throw e;
+  }
+}
+
+const isHex = (b: number | undefined) =>
+  b !== undefined && ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66));
+/** The characters a backslash may escape besides `u` (RFC 8259 §7). */
+const ESCAPABLE = new Set([0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74]);
+/** Bytes scanned between two looks at the clock. */
+const BYTES_PER_LOOK = 1 << 16;
+
+/**
+ * The offset of the closing quote of the string opening at `at`, or -1 where `scanString` would
+ * refuse it (unterminated, a raw control character, an invalid escape): the same scan, in slices.
+ */
+async function stringEnd(bytes: Uint8Array, at: number): Promise<number> {
+  const n = bytes.length;
+  let i = at + 1;
+  let since = performance.now();
+  for (let look = i + BYTES_PER_LOOK; ; look += BYTES_PER_LOOK) {
+    const stop = Math.min(look, n);
+    while (i < stop) {
+      const b = bytes[i] as number;
+      if (b === 0x22) return i;
+      if (b < 0x20) return -1;
+      if (b !== 0x5c) {
+        i++;
+        continue;
+      }
+      const e = bytes[i + 1] ?? 0;
+      if (e === 0x75) {
+        if (!(isHex(bytes[i + 2]) && isHex(bytes[i + 3]) && isHex(bytes[i + 4]) && isHex(bytes[i + 5])))
+          return -1;
+      } else if (!ESCAPABLE.has(e)) return -1;
+      i += e === 0x22 || e === 0x5c ? 2 : 1;
+    }
+    if (i >= n) return -1;
+    if (performance.now() - since >= SLICE_MS) {
+      await nextTurn();
+      since = performance.now();
+    }
   }
 }
 
@@ -102,16 +145,24 @@ function skipValue(bytes: Uint8Array, i: number, span: StringSpan): number {
 }
 
 const SIMPLE: Record<number, number> = { 98: 0x08, 102: 0x0c, 110: 0x0a, 114: 0x0d, 116: 0x09 };
+/** Escapes decoded between two looks at the clock. */
+const ESCAPES_PER_LOOK = 4096;
 
 /**
  * Decodes a scanned JSON string where it lies and returns its UTF-8 bytes: every escape is at
  * least as long as what it stands for, so the text never overtakes the reading. A lone surrogate
  * (`\uD800`) becomes its three WTF-8 bytes, which the content's checks then refuse by name.
  */
-function decodeInPlace(bytes: Uint8Array, s: StringSpan): Uint8Array {
+async function decodeInPlace(bytes: Uint8Array, s: StringSpan): Promise<Uint8Array> {
   let w = s.start;
   let r = s.start;
+  let since = performance.now();
+  let escapes = 0;
   for (let i = bytes.indexOf(0x5c, r); i !== -1 && i < s.end; i = bytes.indexOf(0x5c, r)) {
+    if (++escapes % ESCAPES_PER_LOOK === 0 && performance.now() - since >= SLICE_MS) {
+      await nextTurn();
+      since = performance.now();
+    }
     if (i > r) {
       bytes.copyWithin(w, r, i);
       w += i - r;

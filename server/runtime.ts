@@ -3,14 +3,26 @@ import { createPQueueJobQueue } from "../adapters/p-queue-job-queue.ts";
 import { createPasswordHasher } from "../adapters/password-hasher.ts";
 import { systemClock } from "../adapters/system-clock.ts";
 import { type Clock, createParlance, type Logger, type Parlance } from "../core/index.ts";
-import { collectAfterImports } from "./collect-after-imports.ts";
+import { collectAfterImports, QUIET_LOOK_EVERY_MS } from "./collect-after-imports.ts";
 import type { Config } from "./config.ts";
 import type { Host } from "./host.ts";
 import { openStore, type StoreOptions } from "./open-store.ts";
+import { createTraffic, type Traffic } from "./traffic.ts";
+
+/**
+ * Traffic under which a collection's pause (60–100 ms) is taken: fewer than QUIET_REQUESTS in the
+ * last QUIET_MS (600 a second), so it holds a few requests, not every connection of a busy server
+ * (server/collect-after-imports.ts). Four clients polling their jobs every 10 ms stay below (about
+ * 400 a second); a server loaded with small GETs (900–4,000 a second on the bench's machine) above.
+ */
+export const QUIET_MS = 200;
+export const QUIET_REQUESTS = 120;
 
 /** A Parlance wired to the store PARLANCE_DATABASE_URL names, and how to shut it down. */
 export interface Runtime {
   parlance: Parlance;
+  /** Where the server notes each request, so that collections wait for lighter traffic. */
+  traffic: Traffic;
   /** Stops the job runner (running job finishes), flushes counters, closes the store. */
   close(): Promise<void>;
 }
@@ -18,12 +30,13 @@ export interface Runtime {
 export async function openRuntime(
   config: Config,
   log: Logger,
-  host: Pick<Host, "openSqlite" | "walCheckpointer" | "collectGarbage">,
+  host: Pick<Host, "openSqlite" | "walCheckpointer" | "collectGarbage" | "collectYoung">,
   clock: Clock = systemClock,
   storeOptions: StoreOptions = {},
 ): Promise<Runtime> {
   const store = await openStore(config.databaseUrl, clock, host.openSqlite, {
     walCheckpointer: host.walCheckpointer,
+    collectYoung: host.collectYoung && atMostEvery(YOUNG_COLLECTION_EVERY_MS, host.collectYoung),
     ...storeOptions,
   });
   const queue = createPQueueJobQueue((e) => log("error", "background task failed", { error: String(e) }));
@@ -44,13 +57,37 @@ export async function openRuntime(
       log,
     },
   );
-  const stopCollecting = host.collectGarbage ? collectAfterImports(parlance, host.collectGarbage) : () => {};
+  const traffic = createTraffic();
+  const stopCollecting = host.collectGarbage
+    ? collectAfterImports(parlance, host.collectGarbage, {
+        quiet: () => traffic.lighterThan(QUIET_REQUESTS, QUIET_MS, QUIET_LOOK_EVERY_MS),
+      })
+    : () => {};
   return {
     parlance,
+    traffic,
     async close() {
       stopCollecting();
       await parlance.close();
       await store.close();
     },
+  };
+}
+
+/**
+ * An import's commit gives the event loop a turn every 8 ms; a young collection costs about a
+ * millisecond there, so one every 32 ms keeps most of the saving (docs/benchmarks.md, "Push
+ * memory, fifth pass") for a quarter of the cost.
+ */
+const YOUNG_COLLECTION_EVERY_MS = 32;
+
+/** `run`, skipped when it ran less than `ms` ago. */
+function atMostEvery(ms: number, run: () => void): () => void {
+  let last = Number.NEGATIVE_INFINITY;
+  return () => {
+    const now = performance.now();
+    if (now - last < ms) return;
+    last = now;
+    run();
   };
 }

@@ -83,6 +83,7 @@ export async function serve(config: Config, log: Logger, host: Host, command: st
         ? log("warn", "storage unavailable; answered 503", { error: String(error) })
         : log("error", "internal error", { error: String(error) }),
     publicUrl: config.publicUrl,
+    onRequest: runtime.traffic.note,
   });
   let listening: Listening;
   try {

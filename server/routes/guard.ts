@@ -7,8 +7,8 @@ import { principalOf } from "../request-state.ts";
 export interface GuardOptions {
   /** Integer query parameters and their ranges, read strictly (server/query-integer.ts). */
   integers?: Record<string, IntegerRange>;
-  /** Reads the JSON body instead of `parsedBody` (the push keeps its content as bytes). */
-  body?: (body: unknown, request: Request) => unknown;
+  /** Reads the JSON body instead of `parsedBody` (the push keeps its content as bytes, read in slices). */
+  body?: (body: unknown, request: Request) => Promise<unknown>;
 }
 
 /**
@@ -17,11 +17,27 @@ export interface GuardOptions {
  * twice is 400, the JSON body is parsed (400 if it is not JSON, 415 if it is another media type) and
  * integer query parameters are read (400 naming the parameter). Handlers read the caller with `principalOf`.
  */
-export const guard = (action?: Action, options: GuardOptions = {}) => ({
-  transform(context: { request: Request; body: unknown; query: Record<string, unknown> }) {
+export const guard = (action?: Action, options: GuardOptions = {}) => {
+  const read = options.body;
+  type Context = { request: Request; body: unknown; query: Record<string, unknown> };
+  const check = (context: Context) => {
     principalOf(context.request, action);
     refuseRepeatedQuery(context.request.url);
-    context.body = options.body ? options.body(context.body, context.request) : parsedBody(context.body);
-    if (options.integers) readQueryIntegers(context.query, options.integers);
-  },
-});
+  };
+  // Only a route with its own (asynchronous) body reader pays for an asynchronous hook.
+  if (read)
+    return {
+      async transform(context: Context) {
+        check(context);
+        context.body = await read(context.body, context.request);
+        if (options.integers) readQueryIntegers(context.query, options.integers);
+      },
+    };
+  return {
+    transform(context: Context) {
+      check(context);
+      context.body = parsedBody(context.body);
+      if (options.integers) readQueryIntegers(context.query, options.integers);
+    },
+  };
+};

@@ -54,7 +54,8 @@ export function createMemoryJobStore(table: TranslationTable, log: RecordLog): J
         ...w,
         projectId: c.projectId,
         language: c.language,
-        warnings: a?.warnings[i] ?? [],
+        // A copy: the audit shares one empty list between the writes that have no warning.
+        warnings: [...(a?.warnings[i] ?? [])],
         actor: a?.actor ?? null,
       };
       const record = upsertRecord(table, write, now);

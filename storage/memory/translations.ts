@@ -31,6 +31,15 @@ export function createMemoryTranslationStore(
       }
       return rows;
     },
+    async readValues(projectId, language, keys) {
+      const rows = languageRows(table, projectId, language);
+      const values = new Map<string, string>();
+      for (const key of keys) {
+        const t = rows.get(key);
+        if (t) values.set(key, t.value);
+      }
+      return values;
+    },
     async listForExport(projectId, language, ids) {
       return exported(projectId, language, ids);
     },

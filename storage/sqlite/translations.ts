@@ -55,6 +55,12 @@ export function createSqliteTranslationStore(
     `SELECT id, key, value, status FROM translations WHERE project_id = ? AND language = ? AND key > ?
      ORDER BY key LIMIT ?`,
   );
+  // One probe of the unique index (project_id, language, key) per key: CROSS JOIN keeps the keys
+  // outside (with `key IN (…)` SQLite may scan the language instead).
+  const selectValues = s.prepare<{ key: string; value: string }, [string, string, string]>(
+    `SELECT t.key, t.value FROM json_each(?3) j CROSS JOIN translations t
+     WHERE t.project_id = ?1 AND t.language = ?2 AND t.key = j.value`,
+  );
   // Exports select only what they write: fewer columns to materialize for 50,000 rows.
   const selectAll = s.prepare<ExportedRow, [string, string]>(
     "SELECT id, key, value, status FROM translations WHERE project_id = ? AND language = ? ORDER BY key",
@@ -106,6 +112,11 @@ export function createSqliteTranslationStore(
   return {
     async exportVersion(projectId, languages) {
       return versions.read(projectId, languages);
+    },
+    async readValues(projectId, language, keys) {
+      const values = new Map<string, string>();
+      for (const r of selectValues.all(projectId, language, JSON.stringify(keys))) values.set(r.key, r.value);
+      return values;
     },
     async readLanguage(projectId, language) {
       // In pages, with a turn of the event loop between them: 50,000 rows read at once held every

@@ -199,6 +199,31 @@ export function translationContract(run: TestFunction, setup: StorageSetup, adap
     expect(await parts()).toEqual(v);
   });
 
+  test("readValues gives the value of each listed key of one language, and nothing for the others", async (storage) => {
+    const read = storage.translations.readValues;
+    if (!read) return; // optional: an import's checks read the base otherwise
+    const p = await seedProject(storage);
+    const q = await seedProject(storage);
+    await importRows(storage, p, "en", { ...rowsOf(SHUFFLED), empty: "" });
+    await importRows(storage, p, "fr", { a: "fr a" });
+    await importRows(storage, q, "en", { B: "other project" });
+    const keys = ["a", "😀", "\uFFFD", "empty", "missing", "B"];
+    expect(await read.call(storage.translations, p.id, "en", keys)).toEqual(
+      new Map([
+        ["a", "v:a"],
+        ["😀", "v:😀"],
+        ["\uFFFD", "v:\uFFFD"],
+        ["empty", ""],
+        ["B", "v:B"],
+      ]),
+    );
+    expect(await read.call(storage.translations, q.id, "en", ["a", "B"])).toEqual(
+      new Map([["B", "other project"]]),
+    );
+    expect((await read.call(storage.translations, p.id, "de", keys)).size).toBe(0);
+    expect((await read.call(storage.translations, p.id, "en", [])).size).toBe(0);
+  });
+
   test("listForExportWithSource: listForExport's rows, each with its key's value in the source language", async (storage) => {
     const sourced = storage.translations.listForExportWithSource;
     if (!sourced) return; // optional: pull reads the base language apart

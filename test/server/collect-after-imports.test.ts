@@ -27,7 +27,7 @@ async function world() {
 test("one collection after a job completes, and one after a job fails", async () => {
   const { parlance, push, orgId, projectId } = await world();
   let collections = 0;
-  const stop = collectAfterImports(parlance, () => collections++, 0);
+  const stop = collectAfterImports(parlance, () => collections++, { everyMs: 0 });
   await push(JSON.stringify({ a: "One" }));
   await Bun.sleep(20);
   expect(collections).toBe(1);
@@ -48,7 +48,7 @@ test("one collection after a job completes, and one after a job fails", async ()
 test("jobs ending within the interval share one later collection; stopping drops one not yet run", async () => {
   const { parlance, push } = await world();
   let collections = 0;
-  const stop = collectAfterImports(parlance, () => collections++, 300);
+  const stop = collectAfterImports(parlance, () => collections++, { everyMs: 300 });
   await push(JSON.stringify({ a: "One" }));
   await Bun.sleep(20);
   expect(collections).toBe(1);
@@ -62,5 +62,30 @@ test("jobs ending within the interval share one later collection; stopping drops
   stop();
   await Bun.sleep(400);
   expect(collections).toBe(2);
+  await parlance.close();
+});
+
+test("a collection waits for a quiet moment, and is dropped when none comes in time", async () => {
+  const { parlance, push } = await world();
+  let collections = 0;
+  let quiet = false;
+  const stop = collectAfterImports(parlance, () => collections++, {
+    everyMs: 0,
+    quiet: () => quiet,
+    quietWaitMs: 300,
+  });
+  await push(JSON.stringify({ a: "One" }));
+  await Bun.sleep(100);
+  expect(collections).toBe(0);
+  quiet = true;
+  await Bun.sleep(100);
+  expect(collections).toBe(1);
+  quiet = false;
+  await push(JSON.stringify({ b: "Two" }));
+  await Bun.sleep(450);
+  quiet = true;
+  await Bun.sleep(100);
+  expect(collections).toBe(1);
+  stop();
   await parlance.close();
 });

@@ -17,11 +17,11 @@ import {
   tempDatabaseFile,
 } from "./sqlite-import-fixtures.ts";
 
-function open() {
+function open(betweenSlices?: () => void) {
   const file = tempDatabaseFile("parlance-sqlite-apart-");
   const db = new Database(file);
   const importConnection = new Database(file);
-  const storage = createSqliteStorage(db, { importConnection });
+  const storage = createSqliteStorage(db, { importConnection, betweenSlices });
   return {
     db,
     storage,
@@ -34,6 +34,27 @@ function open() {
 }
 
 runStorageContracts("sqlite storage with an import connection", async () => open(), test);
+
+test("betweenSlices runs at each turn an import gives the event loop, inside its transaction", async () => {
+  let calls = 0;
+  let readsSawNothing = true;
+  const { db, storage, teardown } = open(() => {
+    calls++;
+    // Still inside the import's open transaction: the main connection sees none of it.
+    const row = db.query("SELECT count(*) AS n FROM translations").get() as { n: number };
+    if (row.n !== 0) readsSawNothing = false;
+  });
+  try {
+    await seedClaimedJob({ db, storage });
+    const n = 20_000;
+    expect(await storage.jobs.complete("j1", "r1", commitOf(n), T)).toBe(true);
+    expect(calls).toBeGreaterThan(0);
+    expect(readsSawNothing).toBe(true);
+    await expectCommitted({ db, storage }, n);
+  } finally {
+    await teardown();
+  }
+});
 
 test("an import commits apart: invisible until it commits, while reads go on and writes wait for it", async () => {
   const { db, storage, teardown } = open();

@@ -95,7 +95,10 @@ test("the editor opens on what is missing and saves with the keyboard alone", as
   // The last string: nothing opens after it; the saves end (no cell says "Saving…").
   await page.waitForFunction(() => !document.querySelector(".cell-editor, .chip.saving"));
   await focused(page, '[data-key="e.rtl"][data-language="fr"]');
-  await page.getByText("That was the last string of this view").waitFor();
+  // Said to screen readers and shown: a real line of text, not a clipped 1-pixel box.
+  const lastSaid = page.getByText("That was the last string of this view");
+  await lastSaid.waitFor();
+  expect((await lastSaid.boundingBox())?.width ?? 0).toBeGreaterThan(100);
   expect(await pulled("fr")).toEqual({
     "a.greeting": "Bonjour {name}",
     "b.title": "Bienvenue",

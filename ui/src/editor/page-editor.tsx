@@ -79,6 +79,10 @@ export function PageEditor({ projectId }: { projectId: string }) {
               <a href={`/projects/${encodeURIComponent(p.id)}`}>{p.name}</a> · Editor
             </h1>
             <div class="spacer" />
+            {/* Seen as well as heard: a save, a move past the last string, a bulk change. */}
+            <span class="announcement" role="status" aria-live="polite">
+              {editor.announcement.value}
+            </span>
             <span class="hint" role="status">
               {editor.total.value === null
                 ? "Loading…"
@@ -95,9 +99,6 @@ export function PageEditor({ projectId }: { projectId: string }) {
           <FilterBar project={p} filters={filters} counts={editor.counts.value} />
           <BulkBar editor={editor} />
           <Notice>{editor.error.value}</Notice>
-          <p class="sr-only" role="status" aria-live="polite">
-            {editor.announcement.value}
-          </p>
           <div class={`editor-layout${editor.history.value ? " with-history" : ""}`}>
             <EditorGrid editor={editor} onShortcuts={() => setShortcuts(true)} />
             <HistoryPanel editor={editor} />
