@@ -61,7 +61,7 @@ export function createTranslationStore(sql: Sql, coverage: CoverageGroups): Tran
       return sql.begin("READ ONLY", async (tx) => {
         await tx.unsafe(`SET LOCAL work_mem = '${EXPORT_SORT_MEMORY}'`);
         return tx<SourcedRow[]>`
-          SELECT t.id, t.key, t.value, t.status, b.value AS source
+          SELECT t.key, t.value, t.status, b.value AS source
           FROM translations t LEFT JOIN translations b
             ON b.project_id = t.project_id AND b.language = ${sourceLanguage} AND b.key = t.key
           WHERE t.project_id = ${projectId} AND t.language = ${language}
