@@ -138,9 +138,10 @@ export interface TranslationStore {
    */
   listForExport(projectId: string, language: string, ids: string[] | null): Promise<TranslationRow[]>;
   /**
-   * listForExport with each row's `source`: the value of the same key in `sourceLanguage`, or
-   * null when that language lacks the key. One read (a join), where XLIFF would otherwise read the
-   * base language whole and look every key up. Optional: without it, pull makes the two reads.
+   * listForExport's rows, without their id (XLIFF writes none), each with its `source`: the value
+   * of the same key in `sourceLanguage`, or null when that language lacks the key. One read (both
+   * languages at one moment), where XLIFF would otherwise read the base language whole and look
+   * every key up. Optional: without it, pull makes the two reads.
    */
   listForExportWithSource?(
     projectId: string,

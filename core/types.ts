@@ -133,8 +133,11 @@ export interface TranslationRow {
   status: TranslationStatus;
 }
 
-/** An exported row with the value of its key in the source (base) language; null when that has none. */
-export interface SourcedRow extends TranslationRow {
+/**
+ * An exported row with the value of its key in the source (base) language; null when that has none.
+ * No id: XLIFF, the one format that reads sources, writes none (50,000 fewer strings to read).
+ */
+export interface SourcedRow extends Omit<TranslationRow, "id"> {
   source: string | null;
 }
 

@@ -1,5 +1,5 @@
 import { compareCodePoints } from "../core/code-point.ts";
-import type { SourcedRow, TranslationRow } from "../core/types.ts";
+import type { SourcedRow } from "../core/types.ts";
 
 /**
  * `rows` with each one's `source`, the value of the same key in `base` (null when it has none):
@@ -7,7 +7,7 @@ import type { SourcedRow, TranslationRow } from "../core/types.ts";
  * this pass cost about two thirds of a join that probes the base language's index once per key.
  * The rows are given their `source` in place: they are the caller's own, fresh from the store.
  */
-export function pairSources(rows: TranslationRow[], base: { key: string; value: string }[]): SourcedRow[] {
+export function pairSources(rows: SourcedRow[], base: { key: string; value: string }[]): SourcedRow[] {
   let at = 0;
   for (const row of rows) {
     let source: string | null = null;
@@ -21,7 +21,7 @@ export function pairSources(rows: TranslationRow[], base: { key: string; value: 
       if (compareCodePoints(b.key, row.key) > 0) break;
       at++;
     }
-    (row as SourcedRow).source = source;
+    row.source = source;
   }
-  return rows as SourcedRow[];
+  return rows;
 }

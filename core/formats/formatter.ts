@@ -1,11 +1,11 @@
 import type { Project, TranslationRow } from "../types.ts";
 
 /**
- * One exported row: what every format writes. `source`, the base-language value of the key, is
+ * One exported row: what every format writes (no format writes `id`). `source`, the base-language value of the key, is
  * given by stores that read it along (`listForExportWithSource`); formats with `needsSource` take
  * it before `ExportInput.sources`.
  */
-export type ExportRow = TranslationRow & { source?: string | null };
+export type ExportRow = Omit<TranslationRow, "id"> & { id?: string; source?: string | null };
 
 /** Query options a format may read (`bom`, `xliff_version`), already validated. */
 export interface ExportOptions {

@@ -46,7 +46,9 @@ export function createMemoryTranslationStore(
     async listForExportWithSource(projectId, language, sourceLanguage, ids) {
       const base = languageRows(table, projectId, sourceLanguage);
       return exported(projectId, language, ids).map((r) => ({
-        ...r,
+        key: r.key,
+        value: r.value,
+        status: r.status,
         source: base.get(r.key)?.value ?? null,
       }));
     },

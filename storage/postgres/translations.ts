@@ -10,6 +10,7 @@ import type {
 import { languageCoverage } from "../coverage-groups.ts";
 import { type DbRow, iso, num, str } from "./convert.ts";
 import type { CoverageGroups } from "./coverage.ts";
+import { EXPORT_SORT_MEMORY, exportRead } from "./export-read.ts";
 import { readExportVersion } from "./export-versions.ts";
 
 const toTranslation = (r: DbRow): Translation => ({
@@ -21,9 +22,6 @@ const toTranslation = (r: DbRow): Translation => ({
   status: str(r.status) as TranslationStatus,
   updatedAt: iso(r.updated_at),
 });
-
-/** Memory each sort of an export with sources may use before it spills to disk. */
-const EXPORT_SORT_MEMORY = "64MB";
 
 export function createTranslationStore(sql: Sql, coverage: CoverageGroups): TranslationStore {
   return {
@@ -46,12 +44,14 @@ export function createTranslationStore(sql: Sql, coverage: CoverageGroups): Tran
     },
     async listForExport(projectId, language, ids) {
       // Only what an export writes: no timestamptz to parse into a Date and back per row.
-      const rows = await sql<TranslationRow[]>`
-        SELECT id, key, value, status FROM translations
-        WHERE project_id = ${projectId} AND language = ${language}
-          ${ids === null ? sql`` : sql`AND id = ANY (${sql.array(ids)}::text[])`}
-        ORDER BY key COLLATE "C"`;
-      return rows;
+      return exportRead(
+        sql,
+        (tx) => tx<TranslationRow[]>`
+          SELECT id, key, value, status FROM translations
+          WHERE project_id = ${projectId} AND language = ${language}
+            ${ids === null ? tx`` : tx`AND id = ANY (${tx.array(ids)}::text[])`}
+          ORDER BY key COLLATE "C"`,
+      );
     },
     async listForExportWithSource(projectId, language, sourceLanguage, ids) {
       // No index orders keys (they are indexed by digest), so the rows are sorted, on each side of
@@ -61,7 +61,7 @@ export function createTranslationStore(sql: Sql, coverage: CoverageGroups): Tran
       return sql.begin("READ ONLY", async (tx) => {
         await tx.unsafe(`SET LOCAL work_mem = '${EXPORT_SORT_MEMORY}'`);
         return tx<SourcedRow[]>`
-          SELECT t.id, t.key, t.value, t.status, b.value AS source
+          SELECT t.key, t.value, t.status, b.value AS source
           FROM translations t LEFT JOIN translations b
             ON b.project_id = t.project_id AND b.language = ${sourceLanguage} AND b.key = t.key
           WHERE t.project_id = ${projectId} AND t.language = ${language}

@@ -75,7 +75,7 @@ export function createSqliteTranslationStore(
   // `source` read as NULL: each row object has its slot before pairSources fills it, so 50,000
   // rows are not each grown by one property.
   const selectUnsourced = s.prepare<SourcedRow, [string, string]>(
-    `SELECT id, key, value, status, NULL AS source FROM translations
+    `SELECT key, value, status, NULL AS source FROM translations
      WHERE project_id = ? AND language = ? ORDER BY key`,
   );
   const selectBase = s.prepare<{ key: string; value: string }, [string, string]>(
@@ -86,7 +86,7 @@ export function createSqliteTranslationStore(
   );
   // A selection of rows: each probes the base language through the unique index.
   const selectSourcedIds = s.prepare<SourcedRow, [string, string, string, string]>(
-    `SELECT t.id AS id, t.key AS key, t.value AS value, t.status AS status, b.value AS source
+    `SELECT t.key AS key, t.value AS value, t.status AS status, b.value AS source
      FROM translations t LEFT JOIN translations b
        ON b.project_id = t.project_id AND b.language = ?3 AND b.key = t.key
      WHERE t.project_id = ?1 AND t.language = ?2 AND t.id IN (SELECT value FROM json_each(?4))

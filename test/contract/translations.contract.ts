@@ -231,7 +231,12 @@ export function translationContract(run: TestFunction, setup: StorageSetup, adap
     await importRows(storage, p, "en", { a: "A", b: "B" });
     await importRows(storage, p, "fr", rowsOf(SHUFFLED));
     const rows = await exported(storage, p.id, "fr");
-    const expected = rows.map((r) => ({ ...r, source: r.key === "a" ? "A" : null }));
+    const expected = rows.map(({ key, value, status }) => ({
+      key,
+      value,
+      status,
+      source: key === "a" ? "A" : null,
+    }));
     expect(await sourced.call(storage.translations, p.id, "fr", "en", null)).toEqual(expected);
     const ids = [rows[3]?.id as string, rows[0]?.id as string, "not-an-id"];
     expect(await sourced.call(storage.translations, p.id, "fr", "en", ids)).toEqual([

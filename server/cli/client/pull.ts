@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } fr
 import { dirname, join, relative, resolve } from "node:path";
 import { unflatten } from "../../../core/unflatten.ts";
 import type { ParsedArgs } from "../args.ts";
+import { bodyBytes } from "./body-bytes.ts";
 import { attachmentFileName } from "./content-disposition.ts";
 import { type ClientContext, say } from "./context.ts";
 import { ClientError, commandLineError } from "./errors.ts";
@@ -31,7 +32,7 @@ export async function pull(ctx: ClientContext, args: ParsedArgs): Promise<void> 
     query: { project_id: ctx.projectId, language, format, environment: valueFlag(args, "environment") },
   });
   // Bytes, not text: the file is saved exactly as exported (a CSV's BOM included).
-  const exported = new Uint8Array(await res.arrayBuffer());
+  const exported = await bodyBytes(res);
   const bytes = nested ? nestedJson(exported) : exported;
   if (out === "-") {
     ctx.stdout.write(bytes);
