@@ -54,6 +54,7 @@ export function createImportRunner(
   settings: Settings,
   log: Logger,
   events: EventBus,
+  betweenSlices: () => void = () => {},
 ): ImportRunner {
   let scheduled = false;
   let stopped = false;
@@ -185,6 +186,7 @@ export function createImportRunner(
     // commit needs.
     const plan = planImport(takeRows(job), existing, importMode, status);
     const payload = job.payload;
+    betweenSlices(); // the rows, and the push's body if it was this process's, are garbage now
     await enforceQuota(deps, project.orgId, await quotaOf(deps, project.orgId), plan);
     const summary =
       payload.importMode === "replace"
@@ -200,6 +202,7 @@ export function createImportRunner(
       { id: job.id, actor: payload.actor },
       summary,
       at,
+      betweenSlices,
     );
     existing = null; // the commit needs the plan and the audit only
     const done = await deps.storage.jobs.complete(

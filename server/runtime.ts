@@ -34,9 +34,11 @@ export async function openRuntime(
   clock: Clock = systemClock,
   storeOptions: StoreOptions = {},
 ): Promise<Runtime> {
+  // One rate for the import's checks (core) and its commit (storage), which follow each other.
+  const collectYoung = host.collectYoung && atMostEvery(YOUNG_COLLECTION_EVERY_MS, host.collectYoung);
   const store = await openStore(config.databaseUrl, clock, host.openSqlite, {
     walCheckpointer: host.walCheckpointer,
-    collectYoung: host.collectYoung && atMostEvery(YOUNG_COLLECTION_EVERY_MS, host.collectYoung),
+    collectYoung,
     ...storeOptions,
   });
   const queue = createPQueueJobQueue((e) => log("error", "background task failed", { error: String(e) }));
@@ -55,6 +57,7 @@ export async function openRuntime(
       jobMaxAttempts: config.jobMaxAttempts,
       maxQueuedJobs: config.maxQueuedJobs,
       log,
+      betweenImportSlices: collectYoung,
     },
   );
   const traffic = createTraffic();

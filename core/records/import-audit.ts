@@ -27,6 +27,7 @@ export async function importAudit(
   job: { id: string; actor: Actor | undefined },
   summary: ImportSummary,
   at: string,
+  betweenSlices: () => void = () => {},
 ): Promise<ImportAudit> {
   const actor = job.actor ?? UNKNOWN;
   const base = project.baseLanguage;
@@ -60,6 +61,7 @@ export async function importAudit(
       warnings.push(found.length === 0 ? NO_WARNINGS : found);
       // 50,000 checks take a quarter of a second: requests are answered between slices of them.
       if (performance.now() - since >= SLICE_MS) {
+        betweenSlices();
         await nextTurn();
         since = performance.now();
       }
