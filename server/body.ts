@@ -1,7 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { invalid, PAYLOAD_TOO_LARGE, ParlanceError } from "../core/errors.ts";
 import { readJson } from "../core/json.ts";
-import { joinBytes } from "./join-bytes.ts";
 
 /** CONTRACT §6: a request body past 13 MiB is refused without being read whole. */
 export const MAX_BODY_BYTES = 13 * 1024 * 1024;
@@ -56,13 +55,12 @@ export async function readBodyBytes(
     // The declared length is trusted for one buffer only once a quarter of it has arrived, so a
     // sender that declares 13 MiB and sends nothing makes the server hold nothing.
     if (!all && length !== null && total * 4 >= length) {
-      all = joinBytes(chunks, Math.max(length, total));
+      all = join(chunks, Math.max(length, total));
       chunks = [];
     }
   }
   // Chunks past the declared length, or no length declared: one buffer of what arrived.
-  if (chunks.length > 0)
-    all = joinBytes(all ? [all.subarray(0, total - sum(chunks)), ...chunks] : chunks, total);
+  if (chunks.length > 0) all = join(all ? [all.subarray(0, total - sum(chunks)), ...chunks] : chunks, total);
   all ??= new Uint8Array(0);
   const body = all.subarray(0, total);
   if (!isUtf8(body)) throw invalid(`Request body is not valid UTF-8 (at byte ${firstInvalidUtf8(body)})`);
@@ -70,6 +68,17 @@ export async function readBodyBytes(
 }
 
 const sum = (chunks: Uint8Array[]) => chunks.reduce((n, c) => n + c.byteLength, 0);
+
+/** The chunks, in order, at the start of one buffer of `size` bytes. */
+function join(chunks: Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
 
 // The default TextDecoder drops a leading byte order mark, as the body's readers expect.
 const utf8 = new TextDecoder("utf-8");

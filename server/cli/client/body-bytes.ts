@@ -1,5 +1,3 @@
-import { joinBytes } from "../../join-bytes.ts";
-
 /**
  * The whole body of a response as bytes, read piece by piece from its stream. Bun's
  * `Response.arrayBuffer()` costs the client several times the CPU on a chunked body, which every
@@ -14,5 +12,12 @@ export async function bodyBytes(res: Response): Promise<Uint8Array> {
     pieces.push(piece);
     length += piece.byteLength;
   }
-  return pieces.length === 1 ? (pieces[0] as Uint8Array) : joinBytes(pieces, length);
+  if (pieces.length === 1) return pieces[0] as Uint8Array;
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, at);
+    at += piece.byteLength;
+  }
+  return bytes;
 }
