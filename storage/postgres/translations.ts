@@ -1,4 +1,4 @@
-import type { Sql } from "postgres";
+import type { Sql, TransactionSql } from "postgres";
 import type { TranslationStore } from "../../core/ports.ts";
 import type {
   ExistingRow,
@@ -10,7 +10,7 @@ import type {
 import { languageCoverage } from "../coverage-groups.ts";
 import { type DbRow, iso, num, str } from "./convert.ts";
 import type { CoverageGroups } from "./coverage.ts";
-import { EXPORT_SORT_MEMORY, exportRead } from "./export-read.ts";
+import { exportRead } from "./export-read.ts";
 import { readExportVersion } from "./export-versions.ts";
 
 const toTranslation = (r: DbRow): Translation => ({
@@ -44,30 +44,25 @@ export function createTranslationStore(sql: Sql, coverage: CoverageGroups): Tran
     },
     async listForExport(projectId, language, ids) {
       // Only what an export writes: no timestamptz to parse into a Date and back per row.
-      return exportRead(
-        sql,
-        (tx) => tx<TranslationRow[]>`
-          SELECT id, key, value, status FROM translations
-          WHERE project_id = ${projectId} AND language = ${language}
-            ${ids === null ? tx`` : tx`AND id = ANY (${tx.array(ids)}::text[])`}
-          ORDER BY key COLLATE "C"`,
-      );
+      const read = (tx: Sql | TransactionSql) => tx<TranslationRow[]>`
+        SELECT id, key, value, status FROM translations
+        WHERE project_id = ${projectId} AND language = ${language}
+          ${ids === null ? tx`` : tx`AND id = ANY (${tx.array(ids)}::text[])`}
+        ORDER BY key COLLATE "C"`;
+      // A few selected records need no settings for a large sort (three more round trips).
+      return ids === null ? exportRead(sql, read) : read(sql);
     },
     async listForExportWithSource(projectId, language, sourceLanguage, ids) {
       // No index orders keys (they are indexed by digest), so the rows are sorted, on each side of
-      // the join or after it. With the default work_mem (4 MB) a language of 50,000 values sorts
-      // through temporary files, about three times slower than in memory; this transaction's sorts
-      // may take up to EXPORT_SORT_MEMORY each (docs/decisions.md).
-      return sql.begin("READ ONLY", async (tx) => {
-        await tx.unsafe(`SET LOCAL work_mem = '${EXPORT_SORT_MEMORY}'`);
-        return tx<SourcedRow[]>`
-          SELECT t.key, t.value, t.status, b.value AS source
-          FROM translations t LEFT JOIN translations b
-            ON b.project_id = t.project_id AND b.language = ${sourceLanguage} AND b.key = t.key
-          WHERE t.project_id = ${projectId} AND t.language = ${language}
-            ${ids === null ? tx`` : tx`AND t.id = ANY (${tx.array(ids)}::text[])`}
-          ORDER BY t.key COLLATE "C"`;
-      });
+      // the join or after it: a whole language sorts in memory, without JIT (exportRead).
+      const read = (tx: Sql | TransactionSql) => tx<SourcedRow[]>`
+        SELECT t.key, t.value, t.status, b.value AS source
+        FROM translations t LEFT JOIN translations b
+          ON b.project_id = t.project_id AND b.language = ${sourceLanguage} AND b.key = t.key
+        WHERE t.project_id = ${projectId} AND t.language = ${language}
+          ${ids === null ? tx`` : tx`AND t.id = ANY (${tx.array(ids)}::text[])`}
+        ORDER BY t.key COLLATE "C"`;
+      return ids === null ? exportRead(sql, read) : read(sql);
     },
     async listPage(projectId, language, limit, offset) {
       const [rows, [total]] = await Promise.all([

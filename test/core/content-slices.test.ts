@@ -73,3 +73,11 @@ test("errors past the first slice: the same error, with the same line and column
     expect(outcome).toHaveProperty("error");
   }
 });
+
+test("a small content is read without waiting for a turn, with the same rows and errors", async () => {
+  const small = await compare(`{${many(50)}}`);
+  expect(small).toEqual({ outcome: { count: 200 }, pauses: 0 });
+  const broken = await compare(`{${many(50)}, "x": tru}`);
+  expect(broken.pauses).toBe(0);
+  expect(broken.outcome).toHaveProperty("error");
+});
