@@ -58,5 +58,34 @@ for (const [name, open] of stores) {
       ]);
       await parlance.close();
     });
+
+    test("warnings of a push larger than one batch of checks land on exactly the rows they concern", async () => {
+      const storage = open();
+      const parlance = createParlance({ storage });
+      const org = await parlance.admin.createOrg("Acme");
+      const project = await parlance.admin.createProject({
+        orgId: org.id,
+        name: "Web",
+        baseLanguage: "en",
+        languages: ["fr"],
+      });
+      const app = parlance.as(org.id, "ci");
+      const keys = Array.from({ length: 5_000 }, (_, i) => `k${String(i).padStart(4, "0")}`);
+      const file = (value: (i: number) => string) =>
+        JSON.stringify(Object.fromEntries(keys.map((key, i) => [key, value(i)])));
+      await app.push({ projectId: project.id, language: "en", content: file((i) => `Hello {name} ${i}`) });
+      await parlance.idle();
+      // Every odd row drops the placeholder: 2,500 warnings spread over three batches of checks.
+      await app.push({
+        projectId: project.id,
+        language: "fr",
+        content: file((i) => (i % 2 ? `Bonjour ${i}` : `Bonjour {name} ${i}`)),
+      });
+      await parlance.idle();
+      const records = await storage.records.read(project.id, keys, ["fr"]);
+      const warned = records.filter((r) => r.warnings.length > 0).map((r) => r.key);
+      expect(warned).toEqual(keys.filter((_, i) => i % 2 === 1));
+      await parlance.close();
+    });
   });
 }
