@@ -190,7 +190,7 @@ export interface ImportAudit {
   /** Aligned with `writes`: the value and status each replaces, null for a created row. */
   previous: ({ value: string; status: TranslationStatus } | null)[];
   /** Aligned with `writes`: the checks' warnings of each written value. */
-  warnings: Warning[][];
+  warnings: (readonly Warning[])[];
   /** Aligned with `deleteIds`: what each deleted row held. */
   deleted: { key: string; value: string; status: TranslationStatus }[];
   /** Records of other languages whose base value changed: their new warnings (no new version). */

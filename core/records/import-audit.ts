@@ -43,7 +43,7 @@ export async function importAudit(
     return { key, value: row.value, status: row.status };
   });
   const rechecks = isBase ? await recheckOthers(deps, project, existing, plan, deleted) : [];
-  const warnings: Warning[][] = [];
+  const warnings: (readonly Warning[])[] = [];
   let since = performance.now();
   const baseValues = isBase ? null : await baseReader(deps, project, plan);
   // In batches: where the store reads values by key, each batch holds the base values of its own
@@ -92,7 +92,7 @@ export async function importAudit(
 const CHECK_BATCH_ROWS = 2_000;
 
 /** One list for every write without a warning (most of them), instead of 50,000 empty ones. */
-const NO_WARNINGS: Warning[] = Object.freeze([]) as unknown as Warning[];
+const NO_WARNINGS: readonly Warning[] = Object.freeze([]);
 
 /** Without `readValues`: below this many writes the records of their keys, else the whole base. */
 const PROBE_BASE_BELOW = 10_000;
