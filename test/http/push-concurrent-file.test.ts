@@ -14,7 +14,7 @@ import { tempDatabaseFile } from "../storage/sqlite-import-fixtures.ts";
 const LANGUAGES = ["fr", "de", "es", "it"];
 const ROWS = 20_000;
 /** Over 1 MiB each, so each job's content is stored in several parts, turns between them. */
-const valueOf = (language: string, i: number) => `${language} value ${i} ${"x".repeat(40)} é`;
+const pushedValue = (language: string, i: number) => `${language} value ${i} ${"x".repeat(40)} é`;
 
 test("four large pushes at once on a database file: all accepted, all applied whole", async () => {
   const config = readConfig({ PARLANCE_DATABASE_URL: `sqlite:${tempDatabaseFile("parlance-push-")}` });
@@ -40,7 +40,7 @@ test("four large pushes at once on a database file: all accepted, all applied wh
     const key = await parlance.admin.createKey(org.id, { name: "ci", scopes: [...SCOPES] });
     const push = (language: string) => {
       const content = JSON.stringify(
-        Object.fromEntries(Array.from({ length: ROWS }, (_, i) => [`k${i}`, valueOf(language, i)])),
+        Object.fromEntries(Array.from({ length: ROWS }, (_, i) => [`k${i}`, pushedValue(language, i)])),
       );
       expect(content.length).toBeGreaterThan(1024 * 1024);
       return app.handle(
@@ -60,8 +60,8 @@ test("four large pushes at once on a database file: all accepted, all applied wh
     for (const language of LANGUAGES) {
       const rows = await parlance.storage.translations.readLanguage(project.id, language);
       expect(rows.size).toBe(ROWS);
-      expect(rows.get("k0")?.value).toBe(valueOf(language, 0));
-      expect(rows.get(`k${ROWS - 1}`)?.value).toBe(valueOf(language, ROWS - 1));
+      expect(rows.get("k0")?.value).toBe(pushedValue(language, 0));
+      expect(rows.get(`k${ROWS - 1}`)?.value).toBe(pushedValue(language, ROWS - 1));
     }
     expect(logged).toEqual([]);
   } finally {
