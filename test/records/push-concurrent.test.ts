@@ -3,12 +3,14 @@
  * the runner, the others' jobs read their stored bytes. Whatever the interleaving, each language
  * gets its own push's rows, on every store.
  */
+
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { createParlance } from "../../adapters/create-parlance.ts";
 import type { Storage } from "../../core/ports.ts";
 import { createMemoryStorage } from "../../storage/memory/index.ts";
 import { createSqliteStorage } from "../../storage/sqlite/index.ts";
+import { embeddedProject } from "../support/embedded-project.ts";
 
 const stores: [string, () => Storage][] = [
   ["memory", () => createMemoryStorage()],
@@ -23,15 +25,7 @@ const pushedValue = (language: string, i: number) => `${language} ${i} ${"v".rep
 for (const [name, open] of stores) {
   describe(`concurrent pushes (${name})`, () => {
     test("three large pushes at once: each language gets its own rows", async () => {
-      const parlance = createParlance({ storage: open() });
-      const org = await parlance.admin.createOrg("Acme");
-      const project = await parlance.admin.createProject({
-        orgId: org.id,
-        name: "Web",
-        baseLanguage: "en",
-        languages: LANGUAGES,
-      });
-      const app = parlance.as(org.id, "ci");
+      const { parlance, project, app } = await embeddedProject(open(), LANGUAGES);
       const content = (language: string) =>
         JSON.stringify(
           Object.fromEntries(Array.from({ length: ROWS }, (_, i) => [`k${i}`, pushedValue(language, i)])),

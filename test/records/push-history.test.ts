@@ -2,12 +2,14 @@
  * A push job writes history, warnings and one activity item in its own transaction, on every store:
  * what the workspace shows of a CI push.
  */
+
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { createParlance } from "../../adapters/create-parlance.ts";
 import type { Storage } from "../../core/ports.ts";
 import { createMemoryStorage } from "../../storage/memory/index.ts";
 import { createSqliteStorage } from "../../storage/sqlite/index.ts";
+import { embeddedProject } from "../support/embedded-project.ts";
 
 const stores: [string, () => Storage][] = [
   ["memory", () => createMemoryStorage()],
@@ -18,15 +20,7 @@ for (const [name, open] of stores) {
   describe(`push history (${name})`, () => {
     test("a push writes one entry per changed row, warnings against the base, and one activity item", async () => {
       const storage = open();
-      const parlance = createParlance({ storage });
-      const org = await parlance.admin.createOrg("Acme");
-      const project = await parlance.admin.createProject({
-        orgId: org.id,
-        name: "Web",
-        baseLanguage: "en",
-        languages: ["fr"],
-      });
-      const app = parlance.as(org.id, "ci");
+      const { parlance, project, app } = await embeddedProject(storage, ["fr"]);
       await app.push({
         projectId: project.id,
         language: "en",
@@ -61,15 +55,7 @@ for (const [name, open] of stores) {
 
     test("warnings of a push larger than one batch of checks land on exactly the rows they concern", async () => {
       const storage = open();
-      const parlance = createParlance({ storage });
-      const org = await parlance.admin.createOrg("Acme");
-      const project = await parlance.admin.createProject({
-        orgId: org.id,
-        name: "Web",
-        baseLanguage: "en",
-        languages: ["fr"],
-      });
-      const app = parlance.as(org.id, "ci");
+      const { parlance, project, app } = await embeddedProject(storage, ["fr"]);
       const keys = Array.from({ length: 5_000 }, (_, i) => `k${String(i).padStart(4, "0")}`);
       const file = (value: (i: number) => string) =>
         JSON.stringify(Object.fromEntries(keys.map((key, i) => [key, value(i)])));

@@ -2,12 +2,14 @@
  * The record use cases through the core, as the workspace API calls them: roles and per-language
  * limits, guarded edits, bulk actions, keys, history and revert. HTTP tests cover the transport.
  */
+
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { createParlance } from "../../adapters/create-parlance.ts";
 import type { Role, UserPrincipal } from "../../core/index.ts";
 import { createMemoryStorage } from "../../storage/memory/index.ts";
 import { createSqliteStorage } from "../../storage/sqlite/index.ts";
+import { embeddedProject } from "../support/embedded-project.ts";
 
 const person = (orgId: string, role: Role, languages: string[] | null = null): UserPrincipal => ({
   kind: "user",
@@ -20,15 +22,7 @@ const person = (orgId: string, role: Role, languages: string[] | null = null): U
 
 async function world(kind: "memory" | "sqlite") {
   const storage = kind === "memory" ? createMemoryStorage() : createSqliteStorage(new Database(":memory:"));
-  const parlance = createParlance({ storage });
-  const org = await parlance.admin.createOrg("Acme");
-  const project = await parlance.admin.createProject({
-    orgId: org.id,
-    name: "Web",
-    baseLanguage: "en",
-    languages: ["fr", "de"],
-  });
-  const app = parlance.as(org.id, "ci");
+  const { parlance, org, project, app } = await embeddedProject(storage, ["fr", "de"]);
   await app.push({
     projectId: project.id,
     language: "en",

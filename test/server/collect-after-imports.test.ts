@@ -2,21 +2,15 @@
  * The server collects garbage after import jobs (server/collect-after-imports.ts): once soon after a
  * job ends, completed or failed, and at most once per interval however many end in it.
  */
+
 import { expect, test } from "bun:test";
 import { createParlance } from "../../adapters/create-parlance.ts";
 import { collectAfterImports } from "../../server/collect-after-imports.ts";
 import { createMemoryStorage } from "../../storage/memory/index.ts";
+import { embeddedProject } from "../support/embedded-project.ts";
 
 async function world() {
-  const parlance = createParlance({ storage: createMemoryStorage() });
-  const org = await parlance.admin.createOrg("Acme");
-  const project = await parlance.admin.createProject({
-    orgId: org.id,
-    name: "Web",
-    baseLanguage: "en",
-    languages: ["fr"],
-  });
-  const app = parlance.as(org.id);
+  const { parlance, org, project, app } = await embeddedProject(createMemoryStorage(), ["fr"]);
   const push = async (content: string) => {
     await app.push({ projectId: project.id, language: "en", content });
     await parlance.idle();
