@@ -130,10 +130,18 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
     return admission;
   };
 
+  /**
+   * The listening server (Bun's, through Elysia), which tells a request's peer address; null when
+   * requests come through `app.handle` (the fetch handler, the plugin, tests). The hooks read it
+   * here rather than from their context: a global hook that names `server` in its parameters makes
+   * Elysia define a `server` getter on every request of every route (its "sucrose" inference).
+   */
+  const peers = (): PeerInfo | null => app.server;
   const app = new Elysia({ name: "parlance" })
     .headers(SECURITY_HEADERS)
-    .onRequest(async ({ request, set, server }) => {
+    .onRequest(async ({ request, set }) => {
       options.onRequest?.();
+      const server = peers();
       const path = pathOf(request.url);
       const overLimit = requestLimitError(request);
       if (overLimit) {
@@ -172,7 +180,8 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
       const limit = pathOf(request.url) === TOKEN_PATH ? MAX_TOKEN_BODY_BYTES : MAX_BODY_BYTES;
       return readBody(request, contentType, limit);
     })
-    .onError(async ({ code, error, set, request, server }) => {
+    .onError(async ({ code, error, set, request }) => {
+      const server = peers();
       const path = pathOf(request.url);
       let failure: ParlanceError;
       const headers = { ...(set.headers as Record<string, string>) };

@@ -20,22 +20,26 @@ export interface GuardOptions {
 export const guard = (action?: Action, options: GuardOptions = {}) => {
   const read = options.body;
   type Context = { request: Request; body: unknown; query: Record<string, unknown> };
-  const check = (context: Context) => {
-    principalOf(context.request, action);
-    refuseRepeatedQuery(context.request.url);
+  const check = (request: Request) => {
+    principalOf(request, action);
+    refuseRepeatedQuery(request.url);
   };
+  // The hooks never hand `context` itself to a function: Elysia reads each hook's source to learn
+  // which parts of the context a route uses (its "sucrose" inference), and a context passed whole
+  // counts as using all of them, so every route would parse cookies (one more await), copy the
+  // headers into an object and define a `server` getter on each request (issue 13, small GET).
   // Only a route with its own (asynchronous) body reader pays for an asynchronous hook.
   if (read)
     return {
       async transform(context: Context) {
-        check(context);
+        check(context.request);
         context.body = await read(context.body, context.request);
         if (options.integers) readQueryIntegers(context.query, options.integers);
       },
     };
   return {
     transform(context: Context) {
-      check(context);
+      check(context.request);
       context.body = parsedBody(context.body);
       if (options.integers) readQueryIntegers(context.query, options.integers);
     },

@@ -1,0 +1,53 @@
+/**
+ * Elysia reads the source of every hook and handler of a route to learn which parts of the request
+ * context it uses ("sucrose" inference), and builds the route's per-request code from that: a
+ * cookie jar parsed (one more await), the headers copied into an object, a `server` getter defined.
+ * A hook that hands its whole `context` to a function counts as using everything, and a global hook
+ * (onRequest, onError) that names `server` counts for every route. This test keeps /api/v1 routes
+ * from paying for what they do not read (issue 13, small GET), including routes added later.
+ */
+import { expect, test } from "bun:test";
+import { sucrose } from "elysia/sucrose";
+import { createParlance } from "../../adapters/create-parlance.ts";
+import { createServer } from "../../server/app.ts";
+import { guard } from "../../server/routes/guard.ts";
+import { createMemoryStorage } from "../../storage/memory/index.ts";
+
+type Inferred = ReturnType<typeof sucrose>;
+type Route = { method: string; path: string; handler: unknown; hooks: Record<string, unknown> };
+
+/** What a route's hooks and handler make Elysia prepare per request. */
+const inferred = (route: Route): Inferred =>
+  sucrose({ ...route.hooks, handler: route.handler } as Parameters<typeof sucrose>[0]);
+
+/** Parts a route may use only when its own handler names them. */
+const OWN_USE: Record<string, (keyof Inferred)[]> = {
+  // The token endpoint charges the client's address (Bun's server tells the peer).
+  "POST /api/v1/auth/token": ["server"],
+};
+
+test("no /api/v1 route parses cookies, copies headers or defines a server getter it does not read", () => {
+  const app = createServer(createParlance({ storage: createMemoryStorage() }));
+  app.compile();
+  const routes = (app as unknown as { router: { history: Route[] } }).router.history.filter((r) =>
+    r.path.startsWith("/api/v1"),
+  );
+  expect(routes.length).toBeGreaterThan(10);
+  for (const route of routes) {
+    const own = OWN_USE[`${route.method} ${route.path}`] ?? [];
+    const used = inferred(route);
+    const extra = (["cookie", "headers", "server"] as const).filter((k) => used[k] && !own.includes(k));
+    expect({ route: `${route.method} ${route.path}`, extra }).toEqual({
+      route: `${route.method} ${route.path}`,
+      extra: [],
+    });
+  }
+});
+
+test("the guard's hooks read only the request, the body and the query", () => {
+  for (const options of [{}, { body: async (b: unknown) => b }, { integers: { limit: { min: 1, max: 5 } } }]) {
+    const hooks = guard("projects.list", options);
+    const used = sucrose({ transform: [hooks.transform] } as Parameters<typeof sucrose>[0]);
+    expect(Object.keys(used).filter((k) => used[k as keyof Inferred]).sort()).toEqual(["body", "query"]);
+  }
+});
