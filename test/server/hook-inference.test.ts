@@ -45,9 +45,17 @@ test("no /api/v1 route parses cookies, copies headers or defines a server getter
 });
 
 test("the guard's hooks read only the request, the body and the query", () => {
-  for (const options of [{}, { body: async (b: unknown) => b }, { integers: { limit: { min: 1, max: 5 } } }]) {
+  for (const options of [
+    {},
+    { body: async (b: unknown) => b },
+    { integers: { limit: { min: 1, max: 5 } } },
+  ]) {
     const hooks = guard("projects.list", options);
-    const used = sucrose({ transform: [hooks.transform] } as Parameters<typeof sucrose>[0]);
-    expect(Object.keys(used).filter((k) => used[k as keyof Inferred]).sort()).toEqual(["body", "query"]);
+    const used = sucrose({ transform: [hooks.transform] } as unknown as Parameters<typeof sucrose>[0]);
+    expect(
+      Object.keys(used)
+        .filter((k) => used[k as keyof Inferred])
+        .sort(),
+    ).toEqual(["body", "query"]);
   }
 });
