@@ -73,7 +73,7 @@ export function serverFor(
   runtime: Runtime,
   config: Config,
   log: Logger,
-  host: Pick<Host, "setsForwardedFor">,
+  host: Pick<Host, "setsForwardedFor" | "returnFreeMemory">,
 ): ReturnType<typeof createServer> {
   return createServer(runtime.parlance, {
     development: config.development,
@@ -86,6 +86,7 @@ export function serverFor(
         : log("error", "internal error", { error: String(error) }),
     publicUrl: config.publicUrl,
     onRequest: runtime.traffic.note,
+    returnFreeMemory: host.returnFreeMemory,
   });
 }
 
