@@ -36,14 +36,36 @@ export function timingSafeEqual(a: string, b: string): boolean {
 
 const RECORD_PREFIX = toHex(randomBytes(8));
 let recordCounter = 0;
+/** The process's part of every record id: `xxxxxxxx-xxxx-xxxx-`. */
+const RECORD_HEAD = `${RECORD_PREFIX.slice(0, 8)}-${RECORD_PREFIX.slice(8, 12)}-${RECORD_PREFIX.slice(12, 16)}-`;
 
 /**
  * An id for a new record: UUID-shaped and unique across processes (64 random bits per process),
  * but increasing within one, so a push of 50,000 new records appends to the id-keyed indexes
  * (the records' own, their history's) instead of scattering writes over them.
  */
-export function newRecordId(): string {
-  const c = (++recordCounter).toString(16).padStart(16, "0");
-  const p = RECORD_PREFIX;
-  return `${p.slice(0, 8)}-${p.slice(8, 12)}-${p.slice(12, 16)}-${c.slice(0, 4)}-${c.slice(4, 16)}`;
+export const newRecordId = (): string => recordId(RECORD_HEAD, ++recordCounter);
+
+/**
+ * `head` (`xxxxxxxx-xxxx-xxxx-`) and `n` as 16 hex digits, `cccc-cccccccccccc`. Built as one flat
+ * string: a template literal of slices is a rope of nine pieces until something flattens it (the
+ * commit binding it), about 190 bytes a id alive and as much garbage again, where a 50,000-row
+ * plan holds its ids for the whole job (docs/benchmarks.md, "Push memory, sixth pass").
+ */
+export function recordId(head: string, n: number): string {
+  const hex = n.toString(16);
+  // Below 16^12 the first four digits are zeros: the head, its zeros and the digits, joined in an
+  // array kept for it (not a fresh one per id: a plan makes 50,000 of them in one go).
+  if (hex.length > 12) {
+    const c = hex.padStart(16, "0");
+    return [head, c.slice(0, 4), "-", c.slice(4, 16)].join("");
+  }
+  PARTS[0] = head;
+  PARTS[1] = ZEROS[hex.length] as string;
+  PARTS[2] = hex;
+  return PARTS.join("");
 }
+
+/** `0000-` and the zeros that pad `i` hex digits to 12, for each i up to 12. */
+const ZEROS = Array.from({ length: 13 }, (_, i) => `0000-${"0".repeat(12 - i)}`);
+const PARTS = ["", "", ""];

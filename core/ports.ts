@@ -246,6 +246,11 @@ export interface RecordStore {
 }
 
 export interface JobStore {
+  /**
+   * Stores a new job. Keeps nothing of `job.payload.content` once it resolves (it copies the bytes
+   * or writes them out): the caller may then reuse or release them, as the server does with the
+   * 12 MB body a push's content lies in.
+   */
   create(job: Job): Promise<void>;
   /**
    * The job without its payload (`payload` is always null here: a push's content can be 12 MB and

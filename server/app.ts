@@ -54,6 +54,8 @@ export interface ServerOptions {
   basePath?: string;
   /** Told as each request arrives, before anything else (server/traffic.ts). */
   onRequest?: () => void;
+  /** Called once a push's body is released: the Bun server hands the freed pages back (Host). */
+  returnFreeMemory?: () => void;
 }
 
 /** CONTRACT §7: deprecated since 2026-01-01 (RFC 9745), no removal date. */
@@ -236,7 +238,7 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
     .use(keyInfoRoutes(parlance))
     .use(projectRoutes(parlance))
     .use(pullRoutes(parlance))
-    .use(pushRoutes(parlance))
+    .use(pushRoutes(parlance, options.returnFreeMemory))
     .use(jobRoutes(parlance))
     .use(coverageRoutes(parlance))
     .use(translationRoutes(parlance))

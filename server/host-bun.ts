@@ -31,6 +31,9 @@ export const bunHost: Host = {
   collectYoung: () => {
     edenGC();
   },
+  returnFreeMemory: () => {
+    Bun.shrink();
+  },
   listen,
   setsForwardedFor: false,
 };

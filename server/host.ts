@@ -33,6 +33,12 @@ export interface Host {
    * MiB). Absent where the runtime offers none.
    */
   collectYoung?(): void;
+  /**
+   * Hands the allocator's free pages back to the system (Bun: `Bun.shrink()`, a few microseconds):
+   * run once a push's body is released, so its 12 MB and the pages freed with it leave the
+   * process's resident memory before the import's own working set is built. Absent elsewhere.
+   */
+  returnFreeMemory?(): void;
   /** True when the host puts the peer address in X-Forwarded-For itself (the app must read it). */
   readonly setsForwardedFor: boolean;
 }

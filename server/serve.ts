@@ -3,7 +3,7 @@ import { createServer } from "./app.ts";
 import type { Config } from "./config.ts";
 import type { Host, Listening } from "./host.ts";
 import { describeStore } from "./open-store.ts";
-import { openRuntime } from "./runtime.ts";
+import { openRuntime, type Runtime } from "./runtime.ts";
 import { VERSION } from "./version.ts";
 
 const FLUSH_EVERY_MS = 5_000;
@@ -66,14 +66,16 @@ function listenFailure(error: unknown, host: string, port: number): Error {
 }
 
 /**
- * `parlance serve`: opens the store, resumes jobs, listens, and shuts down cleanly on signals.
- * `command` is the `parlance` command as the user can run it here, for the first-start banner.
- * Rejects (with the store closed) when it cannot listen, e.g. on a port already in use.
+ * The app `serve` listens with: the runtime's Parlance, with every request noted in its traffic
+ * (so the collection after imports waits for lighter traffic) and failures logged.
  */
-export async function serve(config: Config, log: Logger, host: Host, command: string): Promise<void> {
-  const runtime = await openRuntime(config, log, host);
-  const { parlance } = runtime;
-  const app = createServer(parlance, {
+export function serverFor(
+  runtime: Runtime,
+  config: Config,
+  log: Logger,
+  host: Pick<Host, "setsForwardedFor" | "returnFreeMemory">,
+): ReturnType<typeof createServer> {
+  return createServer(runtime.parlance, {
     development: config.development,
     // A host that sets X-Forwarded-For to the peer itself is one hop the app must read.
     trustProxy: config.trustProxy || (host.setsForwardedFor ? 1 : 0),
@@ -84,7 +86,19 @@ export async function serve(config: Config, log: Logger, host: Host, command: st
         : log("error", "internal error", { error: String(error) }),
     publicUrl: config.publicUrl,
     onRequest: runtime.traffic.note,
+    returnFreeMemory: host.returnFreeMemory,
   });
+}
+
+/**
+ * `parlance serve`: opens the store, resumes jobs, listens, and shuts down cleanly on signals.
+ * `command` is the `parlance` command as the user can run it here, for the first-start banner.
+ * Rejects (with the store closed) when it cannot listen, e.g. on a port already in use.
+ */
+export async function serve(config: Config, log: Logger, host: Host, command: string): Promise<void> {
+  const runtime = await openRuntime(config, log, host);
+  const { parlance } = runtime;
+  const app = serverFor(runtime, config, log, host);
   let listening: Listening;
   try {
     listening = await host.listen(app, config.host, config.port, config.trustProxy > 0);

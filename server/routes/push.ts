@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
 import { IMPORT_MODES, type Parlance, TRANSLATION_STATUSES } from "../../core/index.ts";
 import { operation } from "../openapi/operation.ts";
-import { parsedPushBody, pushContentOf } from "../push-body.ts";
+import { parsedPushBody, pushContentOf, releasePushContent } from "../push-body.ts";
 import { principalOf } from "../request-state.ts";
 import { errors, Locale, PushAccepted, PushPreview, Uuid, withoutDefault } from "../schemas.ts";
 import { guard } from "./guard.ts";
@@ -21,7 +21,7 @@ const body = t.Object({
 });
 
 /** `POST /push` and its deprecated alias `POST /import`. */
-export const pushRoutes = (parlance: Parlance) => {
+export const pushRoutes = (parlance: Parlance, returnFreeMemory: () => void = () => {}) => {
   const handler = async ({
     request,
     body: b,
@@ -32,10 +32,16 @@ export const pushRoutes = (parlance: Parlance) => {
     set: { headers: Record<string, unknown>; status?: number | string };
   }) => {
     // The body's `content` string was left in its bytes (server/push-body.ts); b.content is "" then.
-    const result = await parlance.push(principalOf(request), {
-      ...b,
-      content: pushContentOf(request) ?? b.content,
-    });
+    let result: Awaited<ReturnType<Parlance["push"]>>;
+    try {
+      result = await parlance.push(principalOf(request), {
+        ...b,
+        content: pushContentOf(request) ?? b.content,
+      });
+    } finally {
+      // The store has its copy, the job its rows: the body's 12 MB go now, not after the import.
+      if (releasePushContent(request)) returnFreeMemory();
+    }
     if (result.kind === "preview") return result.preview;
     set.status = 202;
     set.headers.location = `/api/v1/jobs/${result.accepted.jobId}`;

@@ -85,7 +85,10 @@ export function createMemoryJobStore(table: TranslationTable, log: RecordLog): J
   return {
     async create(job) {
       if (jobs.has(job.id)) throw new Error(`Job ${job.id} already exists`);
-      jobs.set(job.id, copy(job));
+      const stored = copy(job);
+      // Its own bytes: the caller may release the content once the job is stored (JobStore.create).
+      if (stored.payload) stored.payload.content = stored.payload.content.slice();
+      jobs.set(job.id, stored);
     },
     async get(id) {
       const j = jobs.get(id);

@@ -54,6 +54,17 @@ export function jobContract(run: TestFunction, setup: StorageSetup, adapter: str
     expect(claimed?.payload).toEqual(j.payload);
   });
 
+  test("create keeps nothing of the content's bytes: the caller may overwrite them once it resolves", async (storage) => {
+    const p = await seedProject(storage);
+    const text = JSON.stringify({ greeting: "héllo", nested: { farewell: "au revoir" } });
+    const content = new TextEncoder().encode(text);
+    const payload = { language: "fr", importMode: "merge" as const, status: "approved" as const, content };
+    await storage.jobs.create(job(p, { payload }));
+    content.fill(0x20); // what the server does with the body is release it; overwriting shows the same
+    const claimed = must(await storage.jobs.claimNext(id(), at(1), at(5)));
+    expect(claimed.payload).toEqual({ ...payload, content: new TextEncoder().encode(text) });
+  });
+
   test("claimNext leaves out the content of a job the caller holds, and only of that job", async (storage) => {
     const [p, q] = [await seedProject(storage), await seedProject(storage)];
     const content = new TextEncoder().encode(JSON.stringify({ greeting: "héllo" }));
