@@ -29,9 +29,9 @@ import { createUsageTracker } from "./usage.ts";
 export interface ParlanceOptions extends Partial<Settings> {
   log?: Logger;
   /**
-   * Called where an import job gives the event loop a turn (between slices of its checks, about
-   * every 8 ms) and once it has planned: the Bun server runs a young-generation collection there,
-   * so the garbage of pushes arriving meanwhile does not pile up while the job runs.
+   * Called between the batches of an import job's checks (2,000 writes each, once the last batch's
+   * base values are garbage) and once it has planned: the Bun server runs a young-generation
+   * collection there, so the garbage of pushes arriving meanwhile does not pile up while the job runs.
    */
   betweenImportSlices?: () => void;
 }

@@ -3,9 +3,9 @@
  * whole, with nothing logged as a warning or error:
  * - on a database file, where the job of each push is stored on the import connection in a
  *   transaction that yields, and pushes read their contents in slices;
- * - on the memory store, which keeps its own copy of each content (JobStore.create): the server
- *   releases a push's body once the push is answered (server/push-body.ts), and a job whose rows
- *   were not handed over reads the content its store kept.
+ * - on the memory store, which keeps its own copy of each content (JobStore.create).
+ * In both, the server releases each push's body once the push is answered (server/push-body.ts) and
+ * tells the host, and a job whose rows were not handed over reads the content its store kept.
  */
 import { expect, test } from "bun:test";
 import { SCOPES } from "../../core/types.ts";
@@ -34,7 +34,11 @@ async function pushAtOnce(
   const parlance = runtime.parlance;
   try {
     await parlance.start();
-    const app = createServer(parlance, { onRequest: runtime.traffic.note });
+    let released = 0;
+    const app = createServer(parlance, {
+      onRequest: runtime.traffic.note,
+      returnFreeMemory: () => void released++,
+    });
     const org = await parlance.admin.createOrg("Org");
     const project = await parlance.admin.createProject({
       orgId: org.id,
@@ -57,6 +61,8 @@ async function pushAtOnce(
     };
     const answers = await Promise.all(LANGUAGES.map(push));
     expect(answers.map((r) => r.status)).toEqual(LANGUAGES.map(() => 202));
+    // Each push's body was released as it was answered, and the host told so once per push.
+    expect(released).toBe(LANGUAGES.length);
     const ids = await Promise.all(answers.map(async (r) => ((await r.json()) as { jobId: string }).jobId));
     for (let waited = 0; (await parlance.storage.jobs.countUnfinished()) > 0; waited += 50) {
       expect(waited).toBeLessThan(60_000);

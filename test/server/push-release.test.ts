@@ -12,15 +12,15 @@ test("releasing a push's content frees the whole body it lies in, once", async (
   await parsedPushBody(new UnparsedJson(body), request);
   const content = pushContentOf(request);
   expect(new TextDecoder().decode(content)).toBe('{"a":"b"}');
-  releasePushContent(request);
+  expect(releasePushContent(request)).toBe(true);
   expect(body.byteLength).toBe(0);
   expect(content?.byteLength).toBe(0);
   expect(pushContentOf(request)).toBeUndefined();
-  releasePushContent(request); // nothing left to release
+  expect(releasePushContent(request)).toBe(false); // nothing left to release
 });
 
 test("a request whose body held no content string has nothing to release", () => {
   const request = new Request("http://x/");
-  releasePushContent(request);
+  expect(releasePushContent(request)).toBe(false);
   expect(pushContentOf(request)).toBeUndefined();
 });
