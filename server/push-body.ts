@@ -1,3 +1,4 @@
+import { Buffer } from "node:buffer";
 import { lineAndColumn, readJson } from "../core/json.ts";
 import {
   decodeString,
@@ -104,6 +105,8 @@ const isHex = (b: number | undefined) =>
 const ESCAPABLE = new Set([0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74]);
 /** Bytes scanned between two looks at the clock. */
 const BYTES_PER_LOOK = 1 << 16;
+/** What ends a run of plain characters in a JSON string: a quote, a backslash, a control character. */
+const SPECIAL = /["\\\x00-\x1f]/g;
 
 /**
  * The offset of the closing quote of the string opening at `at`, or -1 where `scanString` would
@@ -111,30 +114,45 @@ const BYTES_PER_LOOK = 1 << 16;
  */
 async function stringEnd(bytes: Uint8Array, at: number): Promise<number> {
   const n = bytes.length;
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let i = at + 1;
   let since = performance.now();
-  for (let look = i + BYTES_PER_LOOK; ; look += BYTES_PER_LOOK) {
-    const stop = Math.min(look, n);
-    while (i < stop) {
-      const b = bytes[i] as number;
-      if (b === 0x22) return i;
-      if (b < 0x20) return -1;
-      if (b !== 0x5c) {
-        i++;
-        continue;
-      }
-      const e = bytes[i + 1] ?? 0;
-      if (e === 0x75) {
-        if (!(isHex(bytes[i + 2]) && isHex(bytes[i + 3]) && isHex(bytes[i + 4]) && isHex(bytes[i + 5])))
-          return -1;
-      } else if (!ESCAPABLE.has(e)) return -1;
-      i += e === 0x22 || e === 0x5c ? 2 : 1;
-    }
+  for (;;) {
+    const found = scanSlice(bytes, view, i, Math.min(i + BYTES_PER_LOOK, n));
+    if (found >= -1) return found;
+    i = -2 - found;
     if (i >= n) return -1;
     if (performance.now() - since >= SLICE_MS) {
       await nextTurn();
       since = performance.now();
     }
+  }
+}
+
+/**
+ * One slice of `stringEnd`, from `i` to `stop`: the closing quote's offset, -1 for a string
+ * `scanString` refuses, or -2 - where to go on. The slice is read as Latin-1 text (a character a
+ * byte) so that a regular expression finds the next special byte: a loop over the bytes in
+ * JavaScript took 30–80 ms for a 12 MB content, a third of that this way.
+ */
+function scanSlice(bytes: Uint8Array, view: Buffer, i: number, stop: number): number {
+  const text = view.toString("latin1", i, stop);
+  SPECIAL.lastIndex = 0;
+  for (;;) {
+    const m = SPECIAL.exec(text);
+    if (m === null) return -2 - stop;
+    const at = i + m.index;
+    const b = bytes[at] as number;
+    if (b === 0x22) return at;
+    if (b < 0x20) return -1;
+    const e = bytes[at + 1] ?? 0;
+    if (e === 0x75) {
+      if (!(isHex(bytes[at + 2]) && isHex(bytes[at + 3]) && isHex(bytes[at + 4]) && isHex(bytes[at + 5])))
+        return -1;
+    } else if (!ESCAPABLE.has(e)) return -1;
+    // The escaped character (and a `\u`'s digits) are plain: go on after it.
+    if (at + 2 >= stop) return -2 - (at + 2);
+    SPECIAL.lastIndex = at + 2 - i;
   }
 }
 
