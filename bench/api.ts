@@ -1,4 +1,5 @@
 /** The bench's HTTP client: every request carries the next key of a pool, so no key's hourly limit is reached. */
+import { benchFetch } from "./http.ts";
 import { since } from "./stats.ts";
 
 const REQUEST_TIMEOUT_MS = 120_000;
@@ -25,7 +26,7 @@ export class Api {
     this.at = (this.at + 1) % this.keys.length;
     const headers: Record<string, string> = { ...extra, authorization: `Bearer ${this.keys[this.at]}` };
     if (body !== undefined) headers["content-type"] = "application/json";
-    return fetch(`${this.baseUrl}${path}`, {
+    return benchFetch(`${this.baseUrl}${path}`, {
       method,
       headers,
       body,

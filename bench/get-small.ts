@@ -7,6 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createKeys } from "./api.ts";
+import { benchFetch } from "./http.ts";
 import { getName } from "./names.ts";
 import type { Options } from "./options.ts";
 import { type ChildServer, startHello } from "./process.ts";
@@ -42,7 +43,7 @@ export async function benchGetSmall(
 
     // What the server answers is checked once: a 200 with the project, not a cheaper error.
     const probe = await keysFile(options.connections);
-    const res = await fetch(parlanceUrl, { headers: { authorization: `Bearer ${probe.first}` } });
+    const res = await benchFetch(parlanceUrl, { headers: { authorization: `Bearer ${probe.first}` } });
     const body = (await res.json()) as { data?: { id?: string } };
     if (res.status !== 200 || body.data?.id !== t.projectId)
       throw new Error(`GET ${path} answered ${res.status} ${JSON.stringify(body).slice(0, 300)}`);

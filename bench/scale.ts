@@ -16,6 +16,7 @@ import { systemClock } from "../adapters/system-clock.ts";
 import { openStore } from "../server/open-store.ts";
 import { ALL_SCOPES, Api, createKeys, pushAndWait, pushBody, timedPull } from "./api.ts";
 import type { DocumentSet } from "./data.ts";
+import { benchFetch } from "./http.ts";
 import {
   COVERAGE_TARGET_MS,
   coverage10Name,
@@ -103,7 +104,7 @@ async function getJson(api: Api, path: string, headers: Record<string, string> =
   const res =
     Object.keys(headers).length === 0
       ? await api.fetch("GET", path)
-      : await fetch(`${api.baseUrl}${path}`, { headers });
+      : await benchFetch(`${api.baseUrl}${path}`, { headers });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${text.slice(0, 300)}`);
 }
