@@ -1,4 +1,3 @@
-import { Buffer } from "node:buffer";
 import { lineAndColumn, readJson } from "../core/json.ts";
 import {
   decodeString,
@@ -105,8 +104,6 @@ const isHex = (b: number | undefined) =>
 const ESCAPABLE = new Set([0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74]);
 /** Bytes scanned between two looks at the clock. */
 const BYTES_PER_LOOK = 1 << 16;
-/** What ends a run of plain characters in a JSON string: a quote, a backslash, a control character. */
-const SPECIAL = /["\\\x00-\x1f]/g;
 
 /**
  * The offset of the closing quote of the string opening at `at`, or -1 where `scanString` would
@@ -114,11 +111,10 @@ const SPECIAL = /["\\\x00-\x1f]/g;
  */
 async function stringEnd(bytes: Uint8Array, at: number): Promise<number> {
   const n = bytes.length;
-  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let i = at + 1;
   let since = performance.now();
   for (;;) {
-    const found = scanSlice(bytes, view, i, Math.min(i + BYTES_PER_LOOK, n));
+    const found = scanSlice(bytes, i, Math.min(i + BYTES_PER_LOOK, n));
     if (found >= -1) return found;
     i = -2 - found;
     if (i >= n) return -1;
@@ -131,29 +127,29 @@ async function stringEnd(bytes: Uint8Array, at: number): Promise<number> {
 
 /**
  * One slice of `stringEnd`, from `i` to `stop`: the closing quote's offset, -1 for a string
- * `scanString` refuses, or -2 - where to go on. The slice is read as Latin-1 text (a character a
- * byte) so that a regular expression finds the next special byte: a loop over the bytes in
- * JavaScript took 30–80 ms for a 12 MB content, a third of that this way.
+ * `scanString` refuses, or -2 - where to go on. A function of its own: the same loop written in
+ * the async function ran unoptimized, 60–150 ms of a 12 MB push's request in the server against
+ * 40–50 ms here. (A regular expression over Latin-1 slices took 20–35 ms, but its slices' strings
+ * were 20 MiB more at the request's peak.)
  */
-function scanSlice(bytes: Uint8Array, view: Buffer, i: number, stop: number): number {
-  const text = view.toString("latin1", i, stop);
-  SPECIAL.lastIndex = 0;
-  for (;;) {
-    const m = SPECIAL.exec(text);
-    if (m === null) return -2 - stop;
-    const at = i + m.index;
-    const b = bytes[at] as number;
-    if (b === 0x22) return at;
+function scanSlice(bytes: Uint8Array, i: number, stop: number): number {
+  while (i < stop) {
+    const b = bytes[i] as number;
+    if (b > 0x5c || (b > 0x22 && b < 0x5c) || b === 0x20 || b === 0x21) {
+      i++;
+      continue;
+    }
+    if (b === 0x22) return i;
     if (b < 0x20) return -1;
-    const e = bytes[at + 1] ?? 0;
+    const e = bytes[i + 1] ?? 0;
     if (e === 0x75) {
-      if (!(isHex(bytes[at + 2]) && isHex(bytes[at + 3]) && isHex(bytes[at + 4]) && isHex(bytes[at + 5])))
+      if (!(isHex(bytes[i + 2]) && isHex(bytes[i + 3]) && isHex(bytes[i + 4]) && isHex(bytes[i + 5])))
         return -1;
     } else if (!ESCAPABLE.has(e)) return -1;
     // The escaped character (and a `\u`'s digits) are plain: go on after it.
-    if (at + 2 >= stop) return -2 - (at + 2);
-    SPECIAL.lastIndex = at + 2 - i;
+    i += 2;
   }
+  return -2 - i;
 }
 
 /** The offset just past the value at `i`: strings and brackets matched, nothing else checked. */
