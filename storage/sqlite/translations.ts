@@ -159,7 +159,8 @@ export function createSqliteTranslationStore(
       return versions.read(projectId, languages);
     },
     async readValues(projectId, language, keys) {
-      const span = keys.length >= SPAN_READ_KEYS && ascending(keys) ? readSpan(projectId, language, keys) : null;
+      const span =
+        keys.length >= SPAN_READ_KEYS && ascending(keys) ? readSpan(projectId, language, keys) : null;
       if (span) return span;
       const values = new Map<string, string>();
       for (const r of selectValues.all(projectId, language, JSON.stringify(keys))) values.set(r.key, r.value);
