@@ -113,29 +113,43 @@ async function stringEnd(bytes: Uint8Array, at: number): Promise<number> {
   const n = bytes.length;
   let i = at + 1;
   let since = performance.now();
-  for (let look = i + BYTES_PER_LOOK; ; look += BYTES_PER_LOOK) {
-    const stop = Math.min(look, n);
-    while (i < stop) {
-      const b = bytes[i] as number;
-      if (b === 0x22) return i;
-      if (b < 0x20) return -1;
-      if (b !== 0x5c) {
-        i++;
-        continue;
-      }
-      const e = bytes[i + 1] ?? 0;
-      if (e === 0x75) {
-        if (!(isHex(bytes[i + 2]) && isHex(bytes[i + 3]) && isHex(bytes[i + 4]) && isHex(bytes[i + 5])))
-          return -1;
-      } else if (!ESCAPABLE.has(e)) return -1;
-      i += e === 0x22 || e === 0x5c ? 2 : 1;
-    }
+  for (;;) {
+    const found = scanSlice(bytes, i, Math.min(i + BYTES_PER_LOOK, n));
+    if (found >= -1) return found;
+    i = -2 - found;
     if (i >= n) return -1;
     if (performance.now() - since >= SLICE_MS) {
       await nextTurn();
       since = performance.now();
     }
   }
+}
+
+/**
+ * One slice of `stringEnd`, from `i` to `stop`: the closing quote's offset, -1 for a string
+ * `scanString` refuses, or -2 - where to go on. A function of its own: the same loop written in
+ * the async function ran unoptimized, 60–150 ms of a 12 MB push's request in the server against
+ * 40–50 ms here. (A regular expression over Latin-1 slices took 20–35 ms, but its slices' strings
+ * were 20 MiB more at the request's peak.)
+ */
+function scanSlice(bytes: Uint8Array, i: number, stop: number): number {
+  while (i < stop) {
+    const b = bytes[i] as number;
+    if (b > 0x5c || (b > 0x22 && b < 0x5c) || b === 0x20 || b === 0x21) {
+      i++;
+      continue;
+    }
+    if (b === 0x22) return i;
+    if (b < 0x20) return -1;
+    const e = bytes[i + 1] ?? 0;
+    if (e === 0x75) {
+      if (!(isHex(bytes[i + 2]) && isHex(bytes[i + 3]) && isHex(bytes[i + 4]) && isHex(bytes[i + 5])))
+        return -1;
+    } else if (!ESCAPABLE.has(e)) return -1;
+    // The escaped character (and a `\u`'s digits) are plain: go on after it.
+    i += 2;
+  }
+  return -2 - i;
 }
 
 /** The offset just past the value at `i`: strings and brackets matched, nothing else checked. */
@@ -170,15 +184,31 @@ const ESCAPES_PER_LOOK = 4096;
  * (`\uD800`) becomes its three WTF-8 bytes, which the content's checks then refuse by name.
  */
 async function decodeInPlace(bytes: Uint8Array, s: StringSpan): Promise<Uint8Array> {
-  let w = s.start;
-  let r = s.start;
+  const at = { w: s.start, r: s.start };
   let since = performance.now();
-  let escapes = 0;
-  for (let i = bytes.indexOf(0x5c, r); i !== -1 && i < s.end; i = bytes.indexOf(0x5c, r)) {
-    if (++escapes % ESCAPES_PER_LOOK === 0 && performance.now() - since >= SLICE_MS) {
+  while (decodeEscapes(bytes, s.end, at, ESCAPES_PER_LOOK)) {
+    if (performance.now() - since >= SLICE_MS) {
       await nextTurn();
       since = performance.now();
     }
+  }
+  if (s.end > at.r) {
+    bytes.copyWithin(at.w, at.r, s.end);
+    at.w += s.end - at.r;
+  }
+  return bytes.subarray(s.start, at.w);
+}
+
+/**
+ * Decodes up to `most` escapes before `end`, from `at.r` (read) to `at.w` (write); true when
+ * escapes may remain. A function of its own, not the loop of the async one above: that loop ran
+ * unoptimized, as `stringEnd`'s did.
+ */
+function decodeEscapes(bytes: Uint8Array, end: number, at: { w: number; r: number }, most: number): boolean {
+  let { w, r } = at;
+  let n = 0;
+  let i = bytes.indexOf(0x5c, r);
+  for (; i !== -1 && i < end && n < most; i = bytes.indexOf(0x5c, r), n++) {
     if (i > r) {
       bytes.copyWithin(w, r, i);
       w += i - r;
@@ -213,9 +243,7 @@ async function decodeInPlace(bytes: Uint8Array, s: StringSpan): Promise<Uint8Arr
       bytes[w++] = 0x80 | (c & 0x3f);
     }
   }
-  if (s.end > r) {
-    bytes.copyWithin(w, r, s.end);
-    w += s.end - r;
-  }
-  return bytes.subarray(s.start, w);
+  at.w = w;
+  at.r = r;
+  return i !== -1 && i < end;
 }

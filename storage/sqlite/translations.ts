@@ -37,6 +37,25 @@ type Count = { n: number | bigint };
 
 /** Rows per page of readLanguage: a few milliseconds of work. */
 const READ_PAGE_ROWS = 5000;
+/** readValues reads the span of this many keys or more at once, when they ascend and fill it. */
+const SPAN_READ_KEYS = 256;
+/** A span read reads at most this many rows per key asked for (else the keys are probed). */
+const SPAN_ROWS_PER_KEY = 2;
+/** Keys whose span is counted before the whole span's. */
+const SPAN_SAMPLE_KEYS = 64;
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * Whether the keys strictly ascend in SQLite's order (code points, as UTF-8 bytes compare): where
+ * no key holds a surrogate, JavaScript's order of UTF-16 code units is the same.
+ */
+function ascending(keys: readonly string[]): boolean {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    if (SURROGATE.test(key) || (i > 0 && !((keys[i - 1] as string) < key))) return false;
+  }
+  return true;
+}
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // ORDER BY key uses the BINARY collation: UTF-8 byte order, which is code-point order.
@@ -61,6 +80,32 @@ export function createSqliteTranslationStore(
     `SELECT t.key, t.value FROM json_each(?3) j CROSS JOIN translations t
      WHERE t.project_id = ?1 AND t.language = ?2 AND t.key = j.value`,
   );
+  // Keys listed in ascending order that fill most of their span (a large push's batch of checks):
+  // the span read in key order, about half the cost of a probe per key (50,000 base values in
+  // batches of 2,000: 65 against 120 ms). The span's index entries are counted first, at most to
+  // twice the keys: a sparse span (a 10 % push's batch) costs a short index walk before the probes.
+  const spanCount = s.prepare<Count, [string, string, string, string, number]>(
+    `SELECT COUNT(*) AS n FROM (SELECT 1 FROM translations
+       WHERE project_id = ?1 AND language = ?2 AND key >= ?3 AND key <= ?4 LIMIT ?5)`,
+  );
+  const spanValues = s.prepare<{ key: string; value: string }, [string, string, string, string]>(
+    "SELECT key, value FROM translations WHERE project_id = ?1 AND language = ?2 AND key >= ?3 AND key <= ?4",
+  );
+  const readSpan = db.transaction((projectId: string, language: string, keys: readonly string[]) => {
+    // The first keys' span first: most sparse spans are told after a walk of 129 index entries.
+    const fills = (to: number) => {
+      const most = (to + 1) * SPAN_ROWS_PER_KEY;
+      const n = spanCount.get(projectId, language, keys[0] as string, keys[to] as string, most + 1)?.n;
+      return int(n ?? 0) <= most;
+    };
+    if (!fills(SPAN_SAMPLE_KEYS - 1) || !fills(keys.length - 1)) return null;
+    const [first, last] = [keys[0] as string, keys[keys.length - 1] as string];
+    const wanted = new Set(keys);
+    const values = new Map<string, string>();
+    for (const r of spanValues.all(projectId, language, first, last))
+      if (wanted.has(r.key)) values.set(r.key, r.value);
+    return values;
+  });
   // Exports select only what they write: fewer columns to materialize for 50,000 rows.
   const selectAll = s.prepare<ExportedRow, [string, string]>(
     "SELECT id, key, value, status FROM translations WHERE project_id = ? AND language = ? ORDER BY key",
@@ -114,6 +159,9 @@ export function createSqliteTranslationStore(
       return versions.read(projectId, languages);
     },
     async readValues(projectId, language, keys) {
+      const span =
+        keys.length >= SPAN_READ_KEYS && ascending(keys) ? readSpan(projectId, language, keys) : null;
+      if (span) return span;
       const values = new Map<string, string>();
       for (const r of selectValues.all(projectId, language, JSON.stringify(keys))) values.set(r.key, r.value);
       return values;

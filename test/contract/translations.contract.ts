@@ -224,6 +224,33 @@ export function translationContract(run: TestFunction, setup: StorageSetup, adap
     expect((await read.call(storage.translations, p.id, "en", [])).size).toBe(0);
   });
 
+  test("readValues of hundreds of keys, ascending or not, filling their span or not: each listed key's value", async (storage) => {
+    const read = storage.translations.readValues;
+    if (!read) return;
+    const p = await seedProject(storage);
+    const q = await seedProject(storage);
+    const all = Array.from({ length: 1200 }, (_, i) => `k${String(i).padStart(4, "0")}`);
+    const stored = (k: string) => !k.startsWith("k") || Number(k.slice(1)) % 7 !== 3;
+    await importRows(storage, p, "en", Object.fromEntries(all.filter(stored).map((k) => [k, `v:${k}`])));
+    await importRows(storage, p, "en", { "a😀": "v:a😀", "b\uFFFD": "v:b\uFFFD" });
+    await importRows(storage, p, "fr", Object.fromEntries(all.map((k) => [k, `fr:${k}`])));
+    await importRows(storage, q, "en", Object.fromEntries(all.map((k) => [k, `q:${k}`])));
+    const cases = [
+      all.slice(100, 700), // ascending, fills its span
+      [...all.slice(100, 700), "zz1", "zz2"], // and keys past the language's last
+      all.filter((_, i) => i % 10 === 0), // ascending, a tenth of its span
+      all.slice(0, 400).reverse(),
+      ["a😀", "b\uFFFD", ...all.slice(0, 300)], // code-point order, not UTF-16 order
+      ["b\uFFFD", "a😀", ...all.slice(0, 300)],
+    ];
+    for (const keys of cases) {
+      const expected = new Map(
+        keys.filter((k) => stored(k) && !k.startsWith("zz")).map((k) => [k, `v:${k}`] as const),
+      );
+      expect(await read.call(storage.translations, p.id, "en", keys)).toEqual(expected);
+    }
+  });
+
   test("listForExportWithSource: listForExport's rows, each with its key's value in the source language", async (storage) => {
     const sourced = storage.translations.listForExportWithSource;
     if (!sourced) return; // optional: pull reads the base language apart

@@ -51,3 +51,19 @@ test("a content string that is not well-formed: the whole body's error", async (
     expect(got).toHaveProperty("error");
   }
 });
+
+test("escapes and refused bytes where the scan's 64 KiB slices meet: as the whole body's parse", async () => {
+  // The scan reads the string in slices of 65,536 bytes from the byte after its opening quote.
+  const slice = 65_536;
+  for (const piece of ['\\"', "\\\\", "\\u00e9", "\\ud83d\\ude00", "\\n", "\\q", "\\u12G4", "\u0001", '"']) {
+    for (let before = slice - 8; before <= slice + 1; before++) {
+      const text = `{"content": "${"a".repeat(before)}${piece}tail", "language": "fr"}`;
+      const request = new Request("http://x/");
+      const got = await outcome(async () => {
+        const parsed = (await parsedPushBody(new UnparsedJson(encode(text)), request)) as object;
+        return { ...parsed, content: new TextDecoder().decode(pushContentOf(request)) };
+      });
+      expect(got).toEqual(await outcome(() => parseJsonBody(text)));
+    }
+  }
+});
