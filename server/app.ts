@@ -56,6 +56,11 @@ export interface ServerOptions {
   onRequest?: () => void;
   /** Called once a push's body is released: the Bun server hands the freed pages back (Host). */
   returnFreeMemory?: () => void;
+  /**
+   * The listener gathers each body of declared length into one buffer of its own (Host.buffersBodies):
+   * bodies are taken whole from it rather than read as chunks (server/body.ts). Default: false.
+   */
+  wholeBodies?: boolean;
 }
 
 /** CONTRACT §7: deprecated since 2026-01-01 (RFC 9745), no removal date. */
@@ -180,7 +185,7 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
       const admission = admissionOf(request);
       if (admission && !admission.principal && admission.authError) throw admission.authError;
       const limit = pathOf(request.url) === TOKEN_PATH ? MAX_TOKEN_BODY_BYTES : MAX_BODY_BYTES;
-      return readBody(request, contentType, limit);
+      return readBody(request, contentType, limit, options.wholeBodies);
     })
     .onError(async ({ code, error, set, request }) => {
       const server = peers();

@@ -25,11 +25,14 @@ function tooLarge(what: string, limit: number): ParlanceError {
  * Reads the body as strict UTF-8 bytes, stopping (413) as soon as it passes `limit` bytes: a 1 GB
  * body costs at most `limit` bytes of memory, whatever its Content-Length says or omits. A declared
  * length sizes one buffer, so a 12 MB body is held once rather than as chunks and then their copy.
+ * `whole`: the listener gathers a body of declared length into one buffer of its own as it arrives
+ * (Host.buffersBodies), and that buffer is taken instead (`readWhole`).
  */
 export async function readBodyBytes(
   request: Request,
   limit = MAX_BODY_BYTES,
   deadlineMs = BODY_DEADLINE_MS,
+  whole = false,
 ): Promise<Uint8Array> {
   const declared = request.headers.get("content-length");
   const length = declared !== null && /^\d+$/.test(declared) ? Number(declared) : null;
@@ -37,7 +40,21 @@ export async function readBodyBytes(
     throw tooLarge(`The request body is ${bytes(length)} (Content-Length)`, limit);
   }
   if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
+  const body =
+    whole && length !== null
+      ? await readWhole(request, limit, deadlineMs)
+      : await readChunks(request.body.getReader(), length, limit, deadlineMs);
+  if (!isUtf8(body)) throw invalid(`Request body is not valid UTF-8 (at byte ${firstInvalidUtf8(body)})`);
+  return body;
+}
+
+/** The body from its stream's chunks, copied into one buffer as they arrive. */
+async function readChunks(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  length: number | null,
+  limit: number,
+  deadlineMs: number,
+): Promise<Uint8Array> {
   let chunks: Uint8Array[] = [];
   let all: Uint8Array | null = null;
   let total = 0;
@@ -47,7 +64,7 @@ export async function readBodyBytes(
     if (done) break;
     if (total + value.byteLength > limit) {
       await reader.cancel().catch(() => {});
-      throw tooLarge(`The request body passed ${bytes(limit)} while it was read`, limit);
+      throw passedLimit(limit);
     }
     if (all && total + value.byteLength <= all.byteLength) all.set(value, total);
     else chunks.push(value);
@@ -61,11 +78,39 @@ export async function readBodyBytes(
   }
   // Chunks past the declared length, or no length declared: one buffer of what arrived.
   if (chunks.length > 0) all = join(all ? [all.subarray(0, total - sum(chunks)), ...chunks] : chunks, total);
-  all ??= new Uint8Array(0);
-  const body = all.subarray(0, total);
-  if (!isUtf8(body)) throw invalid(`Request body is not valid UTF-8 (at byte ${firstInvalidUtf8(body)})`);
-  return body;
+  return (all ?? new Uint8Array(0)).subarray(0, total);
 }
+
+/**
+ * The body as the listener gathered it, in one buffer. Bun hands a body's stream over in chunks of
+ * 128 KiB, each a buffer of its own (about 90 for a 12 MB push): once copied they are garbage that
+ * outlives the young generation while the body arrives, and they stayed resident through the
+ * request until a full collection (docs/benchmarks.md, "Push memory, seventh pass"). The
+ * listener's buffer holds only what has arrived and never more than the declared length, which
+ * the listener enforces, so the limit and the deadline hold as for chunks; a sender still sending
+ * at the deadline gets its 408 and the buffer goes when the connection ends.
+ */
+async function readWhole(request: Request, limit: number, deadlineMs: number): Promise<Uint8Array> {
+  const read = request.arrayBuffer();
+  read.catch(() => {}); // settled after a 408 too, when the connection ends
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(lateBody(deadlineMs)), deadlineMs);
+  });
+  try {
+    const body = new Uint8Array(await Promise.race([read, late]));
+    if (body.byteLength > limit) throw passedLimit(limit);
+    return body;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const passedLimit = (limit: number) =>
+  tooLarge(`The request body passed ${bytes(limit)} while it was read`, limit);
+
+const lateBody = (deadlineMs: number) =>
+  new ParlanceError("request_timeout", `The request body did not arrive within ${deadlineMs / 1000} seconds`);
 
 const sum = (chunks: Uint8Array[]) => chunks.reduce((n, c) => n + c.byteLength, 0);
 
@@ -106,12 +151,7 @@ async function readBefore(
     timer = setTimeout(
       () => {
         // Reject first: cancelling settles the pending read as "done", which must not win the race.
-        reject(
-          new ParlanceError(
-            "request_timeout",
-            `The request body did not arrive within ${deadlineMs / 1000} seconds`,
-          ),
-        );
+        reject(lateBody(deadlineMs));
         reader.cancel().catch(() => {});
       },
       Math.max(0, deadline - Date.now()),
@@ -216,18 +256,19 @@ const isJson = (type: string) => type === "application/json" || /^application\/[
 /**
  * Reads any body with its size limit; JSON is parsed later (`parsedBody`), forms are kept whole
  * (repeated parameters stay visible), other media types and content codings are refused by the
- * route (415).
+ * route (415). `whole`: as `readBodyBytes`.
  */
 export async function readBody(
   request: Request,
   contentType: string,
   limit = MAX_BODY_BYTES,
+  whole = false,
 ): Promise<unknown> {
   const type = mediaTypeOf(contentType);
   // A compressed body is not read: gzip bytes would only be refused as text that is not UTF-8.
   const coding = request.headers.get("content-encoding")?.trim().toLowerCase();
   if (coding && coding !== "identity") return new UnsupportedBody(type, coding.slice(0, 40));
-  const body = await readBodyBytes(request, limit);
+  const body = await readBodyBytes(request, limit, BODY_DEADLINE_MS, whole);
   if (type === "application/x-www-form-urlencoded") return new FormBody(new URLSearchParams(bodyText(body)));
   if (isJson(type)) return new UnparsedJson(body);
   // No body at all is no media type: routes that need one say what is missing (400).

@@ -31,9 +31,14 @@ export const bunHost: Host = {
   collectYoung: () => {
     edenGC();
   },
+  // Not Bun.shrink(): that is JSC's shrinkFootprintWhenIdle, which also discards every function's
+  // compiled code when the running call returns, before the 202 is written; the push's job then
+  // ran from the interpreter and compiled it all again, 150–250 ms of CPU a push
+  // (docs/benchmarks.md, "Push memory, seventh pass"). The collection and the pages are the gain.
   returnFreeMemory: () => {
-    Bun.shrink();
+    Bun.gc(true);
   },
   listen,
   setsForwardedFor: false,
+  buffersBodies: true,
 };

@@ -34,11 +34,19 @@ export interface Host {
    */
   collectYoung?(): void;
   /**
-   * Hands the allocator's free pages back to the system (Bun: `Bun.shrink()`, a few microseconds):
-   * run once a push's body is released, so its 12 MB and the pages freed with it leave the
-   * process's resident memory before the import's own working set is built. Absent elsewhere.
+   * Frees what a push's request left and hands the freed pages back to the system (Bun: a full
+   * collection, `Bun.gc(true)`, which returns them at once): run once a push's body of 1 MiB or
+   * more is released (COLLECT_AFTER_BODY_BYTES, server/push-body.ts), so its 12 MB and the
+   * request's garbage leave the process's resident memory before the import's own working set is
+   * built. Absent elsewhere.
    */
   returnFreeMemory?(): void;
+  /**
+   * True when the listener gathers a body of declared length into one buffer of its own as it
+   * arrives, holding only what has arrived and never more than declared (Bun): the app takes that
+   * buffer (`arrayBuffer()`) instead of reading the body's chunks (server/body.ts).
+   */
+  readonly buffersBodies?: boolean;
   /** True when the host puts the peer address in X-Forwarded-For itself (the app must read it). */
   readonly setsForwardedFor: boolean;
 }

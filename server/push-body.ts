@@ -23,19 +23,28 @@ const contents = new WeakMap<Request, Uint8Array>();
 export const pushContentOf = (request: Request): Uint8Array | undefined => contents.get(request);
 
 /**
+ * A released body at least this large is worth a full collection before the 202
+ * (Host.returnFreeMemory): it frees the 12 MB of the largest pushes before their import builds its
+ * own working set. A smaller one is left to the collector's own pace, so a CI fleet's small pushes
+ * do not each pay for a collection of the whole heap.
+ */
+export const COLLECT_AFTER_BODY_BYTES = 1024 * 1024;
+
+/**
  * Frees the body a push's content lies in, once the push is answered: the store keeps its own copy
  * (JobStore.create) and the rows handed to the job are strings of their own. Only a collection of
  * the old generation would free it otherwise, and that waits for the import to end: a 12 MB
  * body stayed resident through the whole job, on top of its peak (docs/benchmarks.md, "Push
- * memory, sixth pass"). Detaching the buffer releases its memory at once. True when there was a
- * body to release.
+ * memory, sixth pass"). Detaching the buffer releases its memory at once. Returns the size of the
+ * body released, 0 when there was none.
  */
-export function releasePushContent(request: Request): boolean {
+export function releasePushContent(request: Request): number {
   const bytes = contents.get(request);
-  if (!bytes) return false;
+  if (!bytes) return 0;
   contents.delete(request);
+  const size = bytes.buffer.byteLength;
   (bytes.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer }).transfer?.(0);
-  return true;
+  return size;
 }
 
 /**

@@ -73,7 +73,7 @@ export function serverFor(
   runtime: Runtime,
   config: Config,
   log: Logger,
-  host: Pick<Host, "setsForwardedFor" | "returnFreeMemory">,
+  host: Pick<Host, "setsForwardedFor" | "returnFreeMemory" | "buffersBodies">,
 ): ReturnType<typeof createServer> {
   return createServer(runtime.parlance, {
     development: config.development,
@@ -87,6 +87,7 @@ export function serverFor(
     publicUrl: config.publicUrl,
     onRequest: runtime.traffic.note,
     returnFreeMemory: host.returnFreeMemory,
+    wholeBodies: host.buffersBodies ?? false,
   });
 }
 

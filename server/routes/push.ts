@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
 import { IMPORT_MODES, type Parlance, TRANSLATION_STATUSES } from "../../core/index.ts";
 import { operation } from "../openapi/operation.ts";
-import { parsedPushBody, pushContentOf, releasePushContent } from "../push-body.ts";
+import { COLLECT_AFTER_BODY_BYTES, parsedPushBody, pushContentOf, releasePushContent } from "../push-body.ts";
 import { principalOf } from "../request-state.ts";
 import { errors, Locale, PushAccepted, PushPreview, Uuid, withoutDefault } from "../schemas.ts";
 import { guard } from "./guard.ts";
@@ -40,7 +40,7 @@ export const pushRoutes = (parlance: Parlance, returnFreeMemory: () => void = ()
       });
     } finally {
       // The store has its copy, the job its rows: the body's 12 MB go now, not after the import.
-      if (releasePushContent(request)) returnFreeMemory();
+      if (releasePushContent(request) >= COLLECT_AFTER_BODY_BYTES) returnFreeMemory();
     }
     if (result.kind === "preview") return result.preview;
     set.status = 202;

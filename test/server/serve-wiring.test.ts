@@ -2,7 +2,8 @@
  * `serve` wires its app to the runtime: every request it takes in is noted in the runtime's traffic,
  * which the collection after imports asks before pausing the event loop (server/traffic.ts).
  */
-import { expect, test } from "bun:test";
+import { expect, spyOn, test } from "bun:test";
+import { SCOPES } from "../../core/types.ts";
 import { readConfig } from "../../server/config.ts";
 import { bunHost } from "../../server/host-bun.ts";
 import { openRuntime } from "../../server/runtime.ts";
@@ -21,6 +22,48 @@ test("every request the served app takes in, answered or refused, is noted in th
       statuses.push((await app.handle(new Request(`http://localhost${path}`))).status);
     expect(statuses).toEqual([200, 401, 404]);
     expect(noted).toBe(3);
+  } finally {
+    await runtime.close();
+  }
+});
+
+test("the Bun host frees a released push's memory with a collection that keeps compiled code, and takes bodies whole", async () => {
+  // Bun.shrink() would discard every compiled function before the 202 is written: the push's job
+  // then compiled it all again (docs/benchmarks.md, "Push memory, seventh pass").
+  const shrink = spyOn(Bun, "shrink");
+  const gc = spyOn(Bun, "gc");
+  try {
+    bunHost.returnFreeMemory?.();
+    expect(shrink).not.toHaveBeenCalled();
+    expect(gc).toHaveBeenCalledWith(true);
+  } finally {
+    shrink.mockRestore();
+    gc.mockRestore();
+  }
+  const config = readConfig({ PARLANCE_DATABASE_URL: "sqlite::memory:" });
+  const runtime = await openRuntime(config, () => {}, bunHost);
+  try {
+    const app = serverFor(runtime, config, () => {}, bunHost);
+    const org = await runtime.parlance.admin.createOrg("Org");
+    const key = await runtime.parlance.admin.createKey(org.id, { name: "ci", scopes: [...SCOPES] });
+    const body = JSON.stringify({ projectId: crypto.randomUUID(), language: "fr", content: "{}" });
+    const request = new Request("http://localhost/api/v1/push", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "content-length": String(body.length),
+        authorization: `Bearer ${key.key}`,
+      },
+      body,
+    });
+    let whole = 0;
+    const arrayBuffer = request.arrayBuffer.bind(request);
+    request.arrayBuffer = () => {
+      whole++;
+      return arrayBuffer();
+    };
+    expect((await app.handle(request)).status).toBe(404); // read whole, parsed: no such project
+    expect(whole).toBe(1);
   } finally {
     await runtime.close();
   }
