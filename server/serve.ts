@@ -3,7 +3,8 @@ import { createServer } from "./app.ts";
 import type { Config } from "./config.ts";
 import type { Host, Listening } from "./host.ts";
 import { describeStore } from "./open-store.ts";
-import { openRuntime, type Runtime } from "./runtime.ts";
+import { openRuntime, QUIET_MS, QUIET_REQUESTS, type Runtime } from "./runtime.ts";
+import type { Traffic } from "./traffic.ts";
 import { VERSION } from "./version.ts";
 
 const FLUSH_EVERY_MS = 5_000;
@@ -86,9 +87,22 @@ export function serverFor(
         : log("error", "internal error", { error: String(error) }),
     publicUrl: config.publicUrl,
     onRequest: runtime.traffic.note,
-    returnFreeMemory: host.returnFreeMemory,
+    returnFreeMemory: whenQuiet(runtime.traffic, host.returnFreeMemory),
     wholeBodies: host.buffersBodies ?? false,
   });
+}
+
+/**
+ * The host's collection at a large push's answer, run only under light traffic: it pauses the event
+ * loop as the collection after imports does (QUIET_REQUESTS in QUIET_MS, server/runtime.ts), and
+ * under a load of small requests that pause sets their p99 (docs/benchmarks.md, "The collection at
+ * a push's answer, under traffic"). Skipped, the engine's own collector frees the body later.
+ */
+function whenQuiet(traffic: Traffic, collect: (() => void) | undefined): (() => void) | undefined {
+  if (!collect) return undefined;
+  return () => {
+    if (traffic.arrivedFewerThan(QUIET_REQUESTS, QUIET_MS)) collect();
+  };
 }
 
 /**

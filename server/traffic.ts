@@ -13,7 +13,16 @@ export interface Traffic {
    * requests it saw.
    */
   lighterThan(requests: number, ms: number, every: number): boolean;
+  /**
+   * True when fewer than `requests` (at most ARRIVALS_KEPT) arrived over the last `ms`, told in one
+   * call from the arrival times of the latest requests: for a pause decided at once (the
+   * collection after a large push's answer), where `lighterThan` needs looks on time.
+   */
+  arrivedFewerThan(requests: number, ms: number): boolean;
 }
+
+/** Arrival times kept for `arrivedFewerThan`. */
+export const ARRIVALS_KEPT = 256;
 
 /** Earlier calls kept: enough for a window of several calls. */
 const LOOKS_KEPT = 32;
@@ -21,9 +30,17 @@ const LOOKS_KEPT = 32;
 export function createTraffic(now: () => number = () => performance.now()): Traffic {
   let arrived = 0;
   const looks: { at: number; arrived: number }[] = [];
+  const arrivals = new Float64Array(ARRIVALS_KEPT);
   return {
     note() {
+      arrivals[arrived % ARRIVALS_KEPT] = now();
       arrived++;
+    },
+    arrivedFewerThan(requests, ms) {
+      const n = Math.min(requests, ARRIVALS_KEPT);
+      if (arrived < n) return true;
+      // The n-th latest arrival: fewer than n arrived since it when it is older than the window.
+      return (arrivals[(arrived - n) % ARRIVALS_KEPT] as number) < now() - ms;
     },
     lighterThan(requests, ms, every) {
       const t = now();

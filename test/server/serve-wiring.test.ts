@@ -6,7 +6,8 @@ import { expect, spyOn, test } from "bun:test";
 import { SCOPES } from "../../core/types.ts";
 import { readConfig } from "../../server/config.ts";
 import { bunHost } from "../../server/host-bun.ts";
-import { openRuntime } from "../../server/runtime.ts";
+import { COLLECT_AFTER_BODY_BYTES } from "../../server/push-body.ts";
+import { openRuntime, QUIET_REQUESTS } from "../../server/runtime.ts";
 import { serverFor } from "../../server/serve.ts";
 import type { Traffic } from "../../server/traffic.ts";
 
@@ -14,7 +15,11 @@ test("every request the served app takes in, answered or refused, is noted in th
   const config = readConfig({ PARLANCE_DATABASE_URL: "sqlite::memory:" });
   const runtime = await openRuntime(config, () => {}, bunHost);
   let noted = 0;
-  const traffic: Traffic = { note: () => void noted++, lighterThan: () => false };
+  const traffic: Traffic = {
+    note: () => void noted++,
+    lighterThan: () => false,
+    arrivedFewerThan: () => false,
+  };
   try {
     const app = serverFor({ ...runtime, traffic }, config, () => {}, bunHost);
     const statuses = [];
@@ -64,6 +69,38 @@ test("the Bun host frees a released push's memory with a collection that keeps c
     };
     expect((await app.handle(request)).status).toBe(404); // read whole, parsed: no such project
     expect(whole).toBe(1);
+  } finally {
+    await runtime.close();
+  }
+});
+
+test("the collection at a large push's answer runs under light traffic only", async () => {
+  // It pauses the event loop, as the collection after imports does: under a load of small requests
+  // that pause would set their p99 (server/serve.ts, whenQuiet).
+  const config = readConfig({ PARLANCE_DATABASE_URL: "sqlite::memory:" });
+  const runtime = await openRuntime(config, () => {}, bunHost);
+  let collections = 0;
+  try {
+    const app = serverFor(runtime, config, () => {}, {
+      ...bunHost,
+      returnFreeMemory: () => void collections++,
+    });
+    const org = await runtime.parlance.admin.createOrg("Org");
+    const key = await runtime.parlance.admin.createKey(org.id, { name: "ci", scopes: [...SCOPES] });
+    const content = JSON.stringify({ a: "x".repeat(COLLECT_AFTER_BODY_BYTES) });
+    const push = async () => {
+      const request = new Request("http://localhost/api/v1/push", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${key.key}` },
+        body: JSON.stringify({ projectId: crypto.randomUUID(), language: "fr", content }),
+      });
+      expect((await app.handle(request)).status).toBe(404); // read, released: no such project
+    };
+    await push();
+    expect(collections).toBe(1);
+    for (let i = 0; i < QUIET_REQUESTS; i++) runtime.traffic.note(); // a busy server's last moments
+    await push();
+    expect(collections).toBe(1);
   } finally {
     await runtime.close();
   }

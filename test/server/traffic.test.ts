@@ -1,6 +1,6 @@
 /** server/traffic.ts: light means fewer than n requests over a whole window of looks on time. */
 import { expect, test } from "bun:test";
-import { createTraffic } from "../../server/traffic.ts";
+import { ARRIVALS_KEPT, createTraffic } from "../../server/traffic.ts";
 
 test("light only over a whole window with fewer requests than the bound", () => {
   let now = 1_000;
@@ -36,4 +36,27 @@ test("a window in which the event loop was held is not light", () => {
   expect(look(25)).toBe(false);
   for (let i = 0; i < 3; i++) look(25);
   expect(look(25)).toBe(true);
+});
+
+test("fewer than n arrived over the last ms: told in one call from the latest arrivals", () => {
+  let now = 1_000;
+  const traffic = createTraffic(() => now);
+  expect(traffic.arrivedFewerThan(3, 100)).toBe(true);
+  for (let i = 0; i < 3; i++) traffic.note();
+  expect(traffic.arrivedFewerThan(3, 100)).toBe(false);
+  expect(traffic.arrivedFewerThan(4, 100)).toBe(true);
+  now += 101;
+  expect(traffic.arrivedFewerThan(3, 100)).toBe(true);
+  traffic.note();
+  traffic.note();
+  expect(traffic.arrivedFewerThan(3, 100)).toBe(true);
+  traffic.note();
+  expect(traffic.arrivedFewerThan(3, 100)).toBe(false);
+  // Past the arrivals kept, the latest ones still tell.
+  for (let i = 0; i < ARRIVALS_KEPT * 3; i++) {
+    now += 1;
+    traffic.note();
+  }
+  expect(traffic.arrivedFewerThan(120, 200)).toBe(false);
+  expect(traffic.arrivedFewerThan(120, 100)).toBe(true);
 });
