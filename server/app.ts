@@ -54,7 +54,10 @@ export interface ServerOptions {
   basePath?: string;
   /** Told as each request arrives, before anything else (server/traffic.ts). */
   onRequest?: () => void;
-  /** Called once a push's body is released: the Bun server hands the freed pages back (Host). */
+  /**
+   * Called once a push's body of COLLECT_AFTER_BODY_BYTES or more is released: the Bun server
+   * collects and hands the freed pages back (Host), under light traffic only (server/serve.ts).
+   */
   returnFreeMemory?: () => void;
   /**
    * The listener gathers each body of declared length into one buffer of its own (Host.buffersBodies):
