@@ -54,6 +54,7 @@ export function createExportStream(reader: Database, holdMs = EXPORT_HOLD_MS): E
       busy = true;
       reader.run("BEGIN");
       let done = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
       let after: string | null = null;
       // Pages read at once when the hold ran out, given out before the transaction's end is noticed.
       const ahead: SourcedRow[][] = [];
@@ -61,8 +62,12 @@ export function createExportStream(reader: Database, holdMs = EXPORT_HOLD_MS): E
         if (done) return;
         done = true;
         clearTimeout(timer);
-        if (reader.inTransaction) reader.run("COMMIT");
         busy = false;
+        try {
+          reader.run("COMMIT");
+        } catch {
+          // Only "no transaction is active": SQLite ended it itself after a failed read.
+        }
       };
       /** The language's next rows (all that remain when `limit` is -1), with their sources. */
       const page = (limit: number): SourcedRow[] => {
@@ -79,7 +84,19 @@ export function createExportStream(reader: Database, holdMs = EXPORT_HOLD_MS): E
         after = last.key;
         return pairSources(rows, base);
       };
-      const timer = setTimeout(() => {
+      // The first page here, so its failure is the caller's (a locked database is "unavailable").
+      let first: SourcedRow[];
+      try {
+        first = page(PAGE_ROWS);
+      } catch (e) {
+        finish();
+        throw e;
+      }
+      if (first.length < PAGE_ROWS) {
+        finish();
+        return first;
+      }
+      timer = setTimeout(() => {
         if (done) return;
         try {
           ahead.push(page(-1));
@@ -90,6 +107,7 @@ export function createExportStream(reader: Database, holdMs = EXPORT_HOLD_MS): E
       timer.unref?.();
       return (function* () {
         try {
+          yield* first;
           for (;;) {
             const read = ahead.shift();
             if (read) {
