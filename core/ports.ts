@@ -150,6 +150,17 @@ export interface TranslationStore {
     ids: string[] | null,
   ): Promise<SourcedRow[]>;
   /**
+   * listForExportWithSource's rows of a whole language, read in pages as they are consumed, in one
+   * snapshot held while the file is sent (bounded by the store), so a pull's first bytes leave
+   * before its last rows are read. Null when the store cannot now (its reader is busy with another
+   * export): the caller then reads whole. Optional.
+   */
+  streamForExportWithSource?(
+    projectId: string,
+    language: string,
+    sourceLanguage: string,
+  ): Promise<Iterable<SourcedRow> | null>;
+  /**
    * An opaque token of what `languages` of the project hold (one part per language, in the order
    * given). A language's part changes in the same commit as any change of its rows (written,
    * deleted, renamed, restored) or of an environment override of it, and never returns to an

@@ -129,6 +129,24 @@ export async function pullFile(deps: Deps, principal: Principal, req: PullReques
       ? translations.listForExportWithSource.bind(translations)
       : null;
   const render = async (): Promise<Iterable<string>> => {
+    // Overrides read first: a streamed read holds its snapshot from its first page on.
+    const overrides =
+      environment === undefined ? null : await environments.list(project.id, environment, language);
+    const streamed =
+      sourced && ids === null && translations.streamForExportWithSource
+        ? await translations.streamForExportWithSource(project.id, language, project.baseLanguage)
+        : null;
+    if (streamed) {
+      const rows = withFirst(streamed);
+      if (!rows) throw notFound("No translations found");
+      return formatter.chunks({
+        project,
+        language,
+        rows: overrides && overrides.size > 0 ? overridden(rows, overrides) : rows,
+        sources: new Map(),
+        options,
+      });
+    }
     const found: ExportRow[] =
       ids && ids.length === 0
         ? []
@@ -137,11 +155,9 @@ export async function pullFile(deps: Deps, principal: Principal, req: PullReques
           : await translations.listForExport(project.id, language, ids);
     if (found.length === 0) throw notFound("No translations found");
     let rows: ExportRow[] = found;
-    if (environment !== undefined) {
-      const overrides = await environments.list(project.id, environment, language);
-      // An override replaces the value of a key the language has; it never adds a key.
-      if (overrides.size > 0) rows = found.map((r) => ({ ...r, value: overrides.get(r.key) ?? r.value }));
-    }
+    // An override replaces the value of a key the language has; it never adds a key.
+    if (overrides && overrides.size > 0)
+      rows = found.map((r) => ({ ...r, value: overrides.get(r.key) ?? r.value }));
     const sources =
       formatter.needsSource && !sourced
         ? await baseValues(deps, project.id, project.baseLanguage, language, found)
@@ -180,6 +196,23 @@ export async function pullFile(deps: Deps, principal: Principal, req: PullReques
     version,
   ]);
   return { ...file, etag: `"${deps.hasher.fingerprint(described)}"`, open: render };
+}
+
+/** The rows again, their first already read; null when there is none (read before any piece is given). */
+function withFirst<T>(rows: Iterable<T>): Iterable<T> | null {
+  const it = rows[Symbol.iterator]();
+  const first = it.next();
+  if (first.done) return null;
+  return (function* () {
+    yield first.value;
+    // The rest through the same iterator: ending this one early ends the store's read.
+    yield* { [Symbol.iterator]: () => it };
+  })();
+}
+
+/** An override replaces the value of a key the language has; it never adds a key. */
+function* overridden(rows: Iterable<ExportRow>, overrides: Map<string, string>): Generator<ExportRow> {
+  for (const r of rows) yield { ...r, value: overrides.get(r.key) ?? r.value };
 }
 
 /** Base-language values by key, without environment overrides (the rows read when pulling the base). */

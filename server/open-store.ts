@@ -112,8 +112,11 @@ export async function openStore(
     // Imports commit on a connection of their own, in slices, so requests go on meanwhile.
     const importConnection = path === ":memory:" ? undefined : openSqlite(path);
     const checkpointer = importConnection && options.walCheckpointer?.(path);
+    // XLIFF pulls read their rows on a connection of their own while the file is sent.
+    const exportConnection = path === ":memory:" ? undefined : openSqlite(path);
     const storage = createSqliteStorage(db, {
       importConnection,
+      exportConnection,
       checkpointer,
       betweenSlices: options.collectYoung,
     });
@@ -125,6 +128,7 @@ export async function openStore(
         await checkpointer?.close();
         await storage.close();
         importConnection?.close();
+        exportConnection?.close();
         db.close();
       },
     };

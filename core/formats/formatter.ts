@@ -16,8 +16,11 @@ export interface ExportOptions {
 export interface ExportInput {
   project: Project;
   language: string;
-  /** In ascending code-point order of key, environment overrides applied. */
-  rows: ExportRow[];
+  /**
+   * In ascending code-point order of key, environment overrides applied. An array, or for
+   * formats with `needsSource` possibly rows still being read (see `asArray` for the others).
+   */
+  rows: Iterable<ExportRow>;
   /**
    * Base-language value by key, for formats that declare `needsSource`, when the rows do not carry
    * their `source` (empty when they do).
@@ -50,6 +53,9 @@ export interface Formatter {
  * (a generator step, one UTF-8 encoding, one socket write) is noise, small enough to stay in cache.
  */
 export const CHUNK_LENGTH = 64 * 1024;
+
+/** The rows as an array, for a format that needs their count or indexes. */
+export const asArray = <T>(rows: Iterable<T>): readonly T[] => (Array.isArray(rows) ? rows : [...rows]);
 
 /** A formatter from its pieces: `render` is their concatenation. */
 export function defineFormatter(f: Omit<Formatter, "render">): Formatter {

@@ -1,4 +1,4 @@
-import { CHUNK_LENGTH, defineFormatter } from "./formatter.ts";
+import { asArray, CHUNK_LENGTH, defineFormatter } from "./formatter.ts";
 
 /** Flat object of dot-separated keys, keys sorted by the caller, 2-space indent, final newline. */
 export const jsonFormatter = defineFormatter({
@@ -6,7 +6,8 @@ export const jsonFormatter = defineFormatter({
   contentType: "application/json; charset=utf-8",
   extension: "json",
   needsSource: false,
-  *chunks({ rows }) {
+  *chunks(input) {
+    const rows = asArray(input.rows);
     // Written by hand: an object literal would reorder integer-like keys ("1" before "a").
     if (rows.length === 0) {
       yield "{}\n";

@@ -33,7 +33,9 @@ export function* xliff20Chunks({ project, language, rows, sources }: ExportInput
   let out =
     `<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="${escapeXmlAttr(project.baseLanguage)}" trgLang="${escapeXmlAttr(language)}">\n` +
     `  <file id="f1" original="${escapeXmlAttr(project.name)}">\n`;
+  let empty = true;
   for (const r of rows) {
+    empty = false;
     out +=
       `    <unit id="${xliffUnitId(r.key)}" name="${escapeXmlAttr(r.key)}" xml:space="preserve">\n` +
       `      <segment state="${STATE_20[r.status]}">\n` +
@@ -45,6 +47,6 @@ export function* xliff20Chunks({ project, language, rows, sources }: ExportInput
       out = "";
     }
   }
-  if (rows.length === 0) out += '    <group id="empty"/>\n';
+  if (empty) out += '    <group id="empty"/>\n';
   yield `${out}  </file>\n</xliff>\n`;
 }

@@ -1,4 +1,4 @@
-import { CHUNK_LENGTH, defineFormatter } from "./formatter.ts";
+import { asArray, CHUNK_LENGTH, defineFormatter } from "./formatter.ts";
 
 // `"` and `\`, C0 controls, DEL and C1 (not printable in YAML, U+0085 is a YAML 1.1 line break),
 // U+2028/U+2029 (YAML 1.1 line breaks), U+FEFF (a byte order mark inside a document).
@@ -52,7 +52,8 @@ export const yamlFormatter = defineFormatter({
   contentType: "application/yaml; charset=utf-8",
   extension: "yaml",
   needsSource: false,
-  *chunks({ rows }) {
+  *chunks(input) {
+    const rows = asArray(input.rows);
     if (rows.length === 0) {
       yield "{}\n";
       return;

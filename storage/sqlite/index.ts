@@ -3,6 +3,7 @@ import type { Storage } from "../../core/ports.ts";
 import { createLocalExclusive } from "../local-exclusive.ts";
 import { createSqliteCoverage } from "./coverage.ts";
 import { createSqliteEnvironmentStore } from "./environments.ts";
+import { createExportStream } from "./export-stream.ts";
 import type { ImportThread } from "./import-thread.ts";
 import { createSqliteJobStore, type ImportConnection, type ImportOnThread } from "./jobs.ts";
 import { createSqliteKeyStore } from "./keys.ts";
@@ -53,6 +54,12 @@ export interface SqliteStorageOptions {
    * values leaves about 25 MiB of garbage that the engine otherwise keeps until the import ends.
    */
   betweenSlices?: () => void;
+  /**
+   * A read connection to the same database file (the caller opens and closes it): XLIFF pulls of
+   * a whole language read their rows on it page by page while the file is sent
+   * (storage/sqlite/export-stream.ts). Without it they read whole on the main connection.
+   */
+  exportConnection?: Database;
 }
 
 /**
@@ -93,6 +100,8 @@ export function createSqliteStorage(db: Database, options: SqliteStorageOptions 
   const ping = s.prepare<{ ok: number }, []>("SELECT 1 AS ok");
   const cache = createReadCache(s);
   const coverage = createSqliteCoverage(db, s);
+  if (options.exportConnection) configureSqlite(options.exportConnection);
+  const exportStream = options.exportConnection && createExportStream(options.exportConnection);
   return withUnavailable({
     users: wrap(createSqliteUserStore(s)),
     memberships: wrap(createSqliteMembershipStore(db, s)),
@@ -102,7 +111,7 @@ export function createSqliteStorage(db: Database, options: SqliteStorageOptions 
     projects: wrap(createSqliteProjectStore(s, cache)),
     keys: wrap(createSqliteKeyStore(db, s, cache)),
     tokens: wrap(createSqliteTokenStore(s)),
-    translations: wrap(createSqliteTranslationStore(db, s, coverage)),
+    translations: wrap(createSqliteTranslationStore(db, s, coverage, exportStream)),
     records: wrap(createSqliteRecordStore(db, s, coverage)),
     jobs: wrap(createSqliteJobStore(db, s, apart, () => checkpointer?.request(), options.betweenSlices)),
     environments: wrap(createSqliteEnvironmentStore(db, s)),
@@ -114,6 +123,7 @@ export function createSqliteStorage(db: Database, options: SqliteStorageOptions 
     },
     async close() {
       s.finalizeAll();
+      exportStream?.close();
       if (apart && "s" in apart) apart.s.finalizeAll();
     },
   });

@@ -10,6 +10,7 @@ import type {
 import { languageCoverage } from "../coverage-groups.ts";
 import { pairSources } from "../paired-sources.ts";
 import type { CoverageGroups } from "./coverage.ts";
+import type { ExportStream } from "./export-stream.ts";
 import { createExportVersions } from "./export-versions.ts";
 import { int, type Statements } from "./statements.ts";
 
@@ -65,6 +66,7 @@ export function createSqliteTranslationStore(
   db: Database,
   s: Statements,
   coverage: CoverageGroups,
+  exportStream?: ExportStream,
 ): TranslationStore {
   type Existing = Omit<TranslationRow, "project_id" | "language" | "updated_at">;
   const firstPage = s.prepare<Existing, [string, string, number]>(
@@ -193,6 +195,9 @@ export function createSqliteTranslationStore(
       if (ids === null) return readSourced(projectId, language, sourceLanguage);
       if (ids.length === 0) return [];
       return selectSourcedIds.all(projectId, language, sourceLanguage, JSON.stringify(ids));
+    },
+    async streamForExportWithSource(projectId, language, sourceLanguage) {
+      return exportStream?.open(projectId, language, sourceLanguage) ?? null;
     },
     async listPage(projectId, language, limit, offset) {
       return readPage(projectId, language, limit, offset);

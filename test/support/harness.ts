@@ -4,6 +4,9 @@
  */
 import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { runtimeHasher } from "../../adapters/hasher.ts";
 import { createMemoryRateLimiter } from "../../adapters/memory-rate-limiter.ts";
 import { createPQueueJobQueue } from "../../adapters/p-queue-job-queue.ts";
@@ -74,6 +77,11 @@ export async function startTestServer(
     maxQueuedJobs?: number;
     /** Accepted imports stay pending: the queue runs nothing. */
     holdJobs?: boolean;
+    /**
+     * SQLite on a file with the read connection `serve` opens for exports (instead of `:memory:`,
+     * where exports read on the main connection).
+     */
+    sqliteFile?: boolean;
   } = {},
 ): Promise<TestServer> {
   const clock = createFixedClock("2026-06-01T12:00:00.000Z");
@@ -89,10 +97,16 @@ export async function startTestServer(
     rateLimiter = createPostgresRateLimiter(sql);
     closers.push(() => schema.drop());
   } else if (kind === "sqlite") {
-    const db = new Database(":memory:");
-    storage = createSqliteStorage(db);
+    const dir = options.sqliteFile ? mkdtempSync(join(tmpdir(), "parlance-test-")) : null;
+    const db = new Database(dir ? join(dir, "parlance.db") : ":memory:");
+    const exportConnection = dir ? new Database(join(dir, "parlance.db")) : undefined;
+    storage = createSqliteStorage(db, { exportConnection });
     rateLimiter = await createMemoryRateLimiter(storage.rateWindows, clock);
-    closers.push(async () => db.close());
+    closers.push(async () => {
+      exportConnection?.close();
+      db.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    });
   } else {
     storage = createMemoryStorage();
     rateLimiter = await createMemoryRateLimiter(storage.rateWindows, clock);

@@ -26,7 +26,7 @@ export function exportInput(
   options: Partial<ExportOptions> = {},
   language = "fr",
   project: Project = PROJECT,
-): ExportInput {
+): ExportInput & { rows: ExportRow[] } {
   const rows: ExportRow[] = entries
     .map((e, i) => ({ id: `row-${i}`, key: e.key, value: e.value, status: e.status ?? "approved" }))
     .sort((a, b) => compareCodePoints(a.key, b.key));
@@ -36,6 +36,6 @@ export function exportInput(
 }
 
 /** The key → value pairs an export must give back, in export order. */
-export function expectedPairs(input: ExportInput): [string, string][] {
+export function expectedPairs(input: ExportInput & { rows: ExportRow[] }): [string, string][] {
   return input.rows.map((r) => [r.key, r.value]);
 }
