@@ -5,6 +5,7 @@
  * overrides applied), a language without rows is still a 404 before any byte, and a pull the
  * client drops ends (its read's transaction is tested in test/storage/sqlite-export-stream.test.ts).
  */
+import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { compareCodePoints } from "../../core/code-point.ts";
 import { FORMATTERS } from "../../core/formats/index.ts";
@@ -38,9 +39,10 @@ beforeEach(async () => {
 });
 afterEach(() => s.close());
 
-const pull = (query: Record<string, string>) =>
+const pull = (query: Record<string, string>, headers: Record<string, string> = {}) =>
   s.request(`/api/v1/pull?${new URLSearchParams({ project_id: project.id, format: "xliff", ...query })}`, {
     key: key.key,
+    headers,
   });
 
 /** The formatter's whole render of `values` (fr, pending), sources from `en`. */
@@ -87,4 +89,17 @@ test("a pull dropped after its first piece ends; the next gets the whole file", 
   expect((await reader?.read())?.done).toBe(false);
   await reader?.cancel();
   expect(await (await pull({ language: "fr" })).text()).toBe(expected(fr) as string);
+});
+
+test("a 304 for If-None-Match: * ends the read it opened to know the file exists", async () => {
+  const res = await pull({ language: "fr" }, { "if-none-match": "*" });
+  expect(res.status).toBe(304);
+  // A commit after the pull's snapshot: a log reset must wait for any reader still holding it.
+  await pushAndWait(s, { key: key.key, projectId: project.id, language: "fr" }, { [keyOf(1)]: "changed" });
+  const other = new Database(s.sqlitePath as string);
+  try {
+    expect(other.query("PRAGMA wal_checkpoint(TRUNCATE)").get()).toMatchObject({ busy: 0 });
+  } finally {
+    other.close();
+  }
 });

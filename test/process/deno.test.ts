@@ -88,9 +88,12 @@ async function roundTrip(env: Record<string, string>): Promise<void> {
     expect(pulled.headers.get("content-disposition")).toBe('attachment; filename="under-deno.fr.json"');
     expect(await pulled.json()).toEqual({ "home.title": "Bienvenue" });
     // XLIFF reads the base language too, on SQLite page by page on a connection of its own.
-    const xliff = await fetch(`${server.baseUrl}/api/v1/pull?project_id=${project.id}&language=fr&format=xliff`, {
-      headers: auth,
-    });
+    const xliff = await fetch(
+      `${server.baseUrl}/api/v1/pull?project_id=${project.id}&language=fr&format=xliff`,
+      {
+        headers: auth,
+      },
+    );
     expect(xliff.status).toBe(200);
     expect(await xliff.text()).toContain('<trans-unit id="home.title"');
     const anonymous = await fetch(`${server.baseUrl}/api/v1/test`);

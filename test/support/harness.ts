@@ -45,6 +45,8 @@ export interface TestServer {
   request(path: string, init?: RequestInit & { key?: string; json?: unknown }): Promise<Response>;
   /** Resolves when no import job is queued or running. */
   idle(): Promise<void>;
+  /** The database file, with `sqliteFile`. */
+  sqlitePath?: string;
   seed: {
     org(name?: string): Promise<{ id: string; name: string }>;
     project(
@@ -85,6 +87,7 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const clock = createFixedClock("2026-06-01T12:00:00.000Z");
+  let sqlitePath: string | undefined;
   const closers: (() => Promise<void>)[] = [];
   let storage: Awaited<ReturnType<typeof createPostgresStorage>>;
   let rateLimiter:
@@ -98,8 +101,9 @@ export async function startTestServer(
     closers.push(() => schema.drop());
   } else if (kind === "sqlite") {
     const dir = options.sqliteFile ? mkdtempSync(join(tmpdir(), "parlance-test-")) : null;
-    const db = new Database(dir ? join(dir, "parlance.db") : ":memory:");
-    const exportConnection = dir ? new Database(join(dir, "parlance.db")) : undefined;
+    sqlitePath = dir ? join(dir, "parlance.db") : undefined;
+    const db = new Database(sqlitePath ?? ":memory:");
+    const exportConnection = sqlitePath ? new Database(sqlitePath) : undefined;
     storage = createSqliteStorage(db, { exportConnection });
     rateLimiter = await createMemoryRateLimiter(storage.rateWindows, clock);
     closers.push(async () => {
@@ -167,6 +171,7 @@ export async function startTestServer(
     parlance,
     clock,
     seed,
+    sqlitePath,
     async request(path, init = {}) {
       const { key, json, ...rest } = init;
       const headers = new Headers(rest.headers);
