@@ -62,8 +62,15 @@ export interface SqliteStorageOptions {
   exportConnection?: Database;
 }
 
-/** Pages of log past which a connection checkpoints by itself although a checkpointer runs (40 MB). */
-const WAL_SAFETY_PAGES = 10_000;
+/**
+ * Bytes of log past which the main connection checkpoints by itself although a checkpointer runs:
+ * a safety net for a checkpointer that stopped, far above what one push logs (a 50,000-row
+ * rewrite logs about 80 MB; a 13 MiB body of tiny values, several hundred). At 40 MB it sat below
+ * one import's log, so the first small write after an import, when it came before the
+ * checkpointer had started, copied the whole log into the file on the event loop (docs/benchmarks.md,
+ * "The import stall, eighth pass"). SQLite counts it in pages, so it is divided by the page size.
+ */
+const WAL_SAFETY_BYTES = 1024 * 1024 * 1024;
 
 /**
  * Storage on a bun:sqlite connection the caller opened (and closes). Configures the connection and
@@ -80,7 +87,7 @@ export function createSqliteStorage(db: Database, options: SqliteStorageOptions 
     : options.importConnection && openApart(db, s, options.importConnection);
   const checkpointer = options.checkpointer;
   if (checkpointer) {
-    db.run(`PRAGMA wal_autocheckpoint = ${WAL_SAFETY_PAGES}`);
+    db.run(`PRAGMA wal_autocheckpoint = ${walSafetyPages(db)}`);
     // Never where imports commit: a 50,000-row import logs tens of megabytes, so its
     // COMMIT would copy the whole log into the file on the event loop (300 ms to 1 s under load).
     // The checkpointer copies it right after; the main connection keeps the safety net.
@@ -120,6 +127,12 @@ export function createSqliteStorage(db: Database, options: SqliteStorageOptions 
       if (apart && "s" in apart) apart.s.finalizeAll();
     },
   });
+}
+
+/** The safety net in the file's pages (read after migrating, so a new file's size is settled). */
+function walSafetyPages(db: Database): number {
+  const size = db.query<{ page_size: number }, []>("PRAGMA page_size").get()?.page_size ?? 4096;
+  return Math.ceil(WAL_SAFETY_BYTES / size);
 }
 
 function openApart(main: Database, mainStatements: Statements, db: Database): ImportConnection {
