@@ -154,10 +154,7 @@ export async function pullFile(deps: Deps, principal: Principal, req: PullReques
           ? await sourced(project.id, language, project.baseLanguage, ids)
           : await translations.listForExport(project.id, language, ids);
     if (found.length === 0) throw notFound("No translations found");
-    let rows: ExportRow[] = found;
-    // An override replaces the value of a key the language has; it never adds a key.
-    if (overrides && overrides.size > 0)
-      rows = found.map((r) => ({ ...r, value: overrides.get(r.key) ?? r.value }));
+    const rows = overrides && overrides.size > 0 ? overridden(found, overrides) : found;
     const sources =
       formatter.needsSource && !sourced
         ? await baseValues(deps, project.id, project.baseLanguage, language, found)

@@ -4,24 +4,16 @@
  * copy, with two fsyncs, ran on the event loop whenever the checkpointer had not started yet).
  */
 import { Database } from "bun:sqlite";
-import { afterEach, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { expect, test } from "bun:test";
+import { statSync } from "node:fs";
 import { createSqliteStorage } from "../../storage/sqlite/index.ts";
 import type { WalCheckpointer } from "../../storage/sqlite/wal-checkpointer.ts";
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { tempDatabaseFile } from "./sqlite-import-fixtures.ts";
 
 const MIB = 1024 * 1024;
 
 test("a small write on the main connection after 100 MiB of log does not checkpoint", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "parlance-checkpoint-net-"));
-  dirs.push(dir);
-  const file = join(dir, "parlance.db");
+  const file = tempDatabaseFile("parlance-checkpoint-net-");
   const db = new Database(file);
   const importConnection = new Database(file);
   // A checkpointer that has not run yet: the race the event loop lost.
