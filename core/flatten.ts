@@ -72,15 +72,27 @@ export function validateContent(content: Uint8Array): number {
 
 /**
  * `parseContent` of bytes, giving the event loop a turn every SLICE_MS (core/next-turn.ts): what a
- * request does, so that other requests are answered while a 12 MB push is read.
+ * request does, so that other requests are answered while a 12 MB push is read. `betweenSlices`
+ * runs before each turn (the server collects the young generation there: see ParlanceOptions).
  */
-export async function parseContentInSlices(content: Uint8Array): Promise<Map<string, string>> {
+export async function parseContentInSlices(
+  content: Uint8Array,
+  betweenSlices?: () => void,
+): Promise<Map<string, string>> {
   const { rows, sink } = rowsSink();
-  await readContentInSlices(content, sink, nextTurn, SLICE_MS);
+  await readContentInSlices(content, sink, turnAfter(betweenSlices), SLICE_MS);
   return rows;
 }
 
 /** `validateContent`, giving the event loop a turn every SLICE_MS. */
-export function validateContentInSlices(content: Uint8Array): Promise<number> {
-  return readContentInSlices(content, keysSink(), nextTurn, SLICE_MS);
+export function validateContentInSlices(content: Uint8Array, betweenSlices?: () => void): Promise<number> {
+  return readContentInSlices(content, keysSink(), turnAfter(betweenSlices), SLICE_MS);
 }
+
+const turnAfter = (betweenSlices: (() => void) | undefined) =>
+  betweenSlices
+    ? () => {
+        betweenSlices();
+        return nextTurn();
+      }
+    : nextTurn;

@@ -34,6 +34,19 @@ export interface ParlanceOptions extends Partial<Settings> {
    * collection there, so the garbage of pushes arriving meanwhile does not pile up while the job runs.
    */
   betweenImportSlices?: () => void;
+  /**
+   * Called between the slices of a push's reading of its content (about 12 for 12 MB): the Bun
+   * server runs a young-generation collection there, each time, so that what the reader made and
+   * let go of (member names, the keys' parts) is freed while young instead of piling up until the
+   * push is answered; the request's peak was its parse (docs/benchmarks.md, "Push memory, ninth pass").
+   */
+  betweenContentSlices?: () => void;
+  /**
+   * Called once an import job has planned a large import (LARGE_PLAN_WRITES writes or more), before
+   * its checks: the Bun server runs a full collection there, which frees the rows the push handed
+   * over (old by then, so a young collection cannot), and the job's checks start from a smaller heap.
+   */
+  afterLargePlan?: () => void;
 }
 
 const silent: Logger = () => {};
@@ -45,13 +58,13 @@ const silent: Logger = () => {};
  */
 export function createParlance(input: CoreDeps, options: ParlanceOptions = {}) {
   const deps: Deps = { ...input, passwords: input.passwords ?? MISSING_PASSWORD_HASHER };
-  const { log = silent, betweenImportSlices, ...overrides } = options;
+  const { log = silent, betweenImportSlices, betweenContentSlices, afterLargePlan, ...overrides } = options;
   const settings: Settings = { ...DEFAULT_SETTINGS, ...overrides };
   const usage = createUsageTracker(deps.storage.keys);
   const events = createEventBus((name, error) =>
     log("error", "event listener failed", { event: name, error: String(error) }),
   );
-  const runner = createImportRunner(deps, settings, log, events, betweenImportSlices);
+  const runner = createImportRunner(deps, settings, log, events, betweenImportSlices, afterLargePlan);
   const flush = async () => {
     await Promise.all([usage.flush(), deps.rateLimiter.flush()]);
   };
@@ -64,7 +77,7 @@ export function createParlance(input: CoreDeps, options: ParlanceOptions = {}) {
     listProjects: (p: Principal) => listProjects(deps, p),
     push: async (p: Principal, req: PushRequest) => {
       try {
-        return await push(deps, runner, p, req);
+        return await push(deps, runner, p, req, betweenContentSlices);
       } catch (e) {
         // A push refused for a full queue did not run: it is not counted (CONTRACT §4).
         if (isParlanceError(e) && e.code === "rate_limited" && p.kind === "key") usage.unrecord(p.key.id);

@@ -77,6 +77,7 @@ export async function push(
   runner: ImportRunner,
   principal: Principal,
   req: PushRequest,
+  betweenSlices?: () => void,
 ): Promise<PushResult> {
   authorize(principal, "translations.import");
   requireLocale(req.language);
@@ -105,7 +106,8 @@ export async function push(
     // others keep only their keys, as when each push was read in one block.
     handing = !req.dryRun && quota === null && runner.canHandOver() && !readingToHandOver.has(runner);
     if (handing) readingToHandOver.add(runner);
-    const rows = req.dryRun || quota !== null || handing ? await parseContentInSlices(content) : null;
+    const rows =
+      req.dryRun || quota !== null || handing ? await parseContentInSlices(content, betweenSlices) : null;
     if (rows && (req.dryRun || quota !== null)) {
       const existing = await deps.storage.translations.readLanguage(project.id, req.language);
       const plan = planImport(rows, existing, importMode, status);
@@ -124,7 +126,7 @@ export async function push(
         return { kind: "preview", preview };
       }
     } else if (!rows) {
-      await validateContentInSlices(content);
+      await validateContentInSlices(content, betweenSlices);
     }
     const now = nowIso(deps);
     const job: Job = {
