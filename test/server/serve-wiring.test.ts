@@ -3,6 +3,7 @@
  * which the collection after imports asks before pausing the event loop (server/traffic.ts).
  */
 import { expect, spyOn, test } from "bun:test";
+import { LARGE_PLAN_WRITES } from "../../core/import-runner.ts";
 import { SCOPES } from "../../core/types.ts";
 import { readConfig } from "../../server/config.ts";
 import { bunHost } from "../../server/host-bun.ts";
@@ -101,6 +102,78 @@ test("the collection at a large push's answer runs under light traffic only", as
     for (let i = 0; i < QUIET_REQUESTS; i++) runtime.traffic.note(); // a busy server's last moments
     await push();
     expect(collections).toBe(1);
+  } finally {
+    await runtime.close();
+  }
+});
+
+test("a push's reading collects the young generation at each slice, and a large job collects in full before its checks, under light traffic only", async () => {
+  // The request's peak was its parse, the job's its checks (docs/benchmarks.md, "Push memory,
+  // ninth pass"): what the reader lets go of is freed while young, the rows handed over once planned.
+  let young = 0;
+  const full: string[] = [];
+  let phase = "before";
+  const host = {
+    ...bunHost,
+    collectYoung: () => void young++,
+    collectGarbage: () => void full.push(phase),
+  };
+  const config = readConfig({ PARLANCE_DATABASE_URL: "sqlite::memory:" });
+  const runtime = await openRuntime(config, () => {}, host);
+  const { parlance } = runtime;
+  try {
+    await parlance.start();
+    const app = serverFor(runtime, config, () => {}, host);
+    const org = await parlance.admin.createOrg("Org");
+    const project = await parlance.admin.createProject({
+      orgId: org.id,
+      name: "P",
+      baseLanguage: "en",
+      languages: ["en", "fr"],
+    });
+    const key = await parlance.admin.createKey(org.id, { name: "ci", scopes: [...SCOPES] });
+    parlance.on("job.completed", () => {
+      phase = "completed";
+    });
+    const push = async (rows: number, busy = false) => {
+      const content = JSON.stringify(
+        Object.fromEntries(Array.from({ length: rows }, (_, i) => [`k${i}`, `value ${i} `.repeat(8)])),
+      );
+      const request = new Request("http://localhost/api/v1/push", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${key.key}` },
+        body: JSON.stringify({ projectId: project.id, language: "fr", content }),
+      });
+      [young, full.length, phase] = [0, 0, "before"];
+      const answer = await app.handle(request);
+      expect(answer.status).toBe(202);
+      const youngWhileRead = young;
+      // A busy server while the job runs: the full collection waits for lighter traffic.
+      const noteBusy = () => {
+        for (let i = 0; i < QUIET_REQUESTS; i++) runtime.traffic.note();
+      };
+      if (busy) noteBusy();
+      const traffic = busy ? setInterval(noteBusy, 20) : undefined;
+      const { jobId } = (await answer.json()) as { jobId: string };
+      try {
+        for (let waited = 0; (await parlance.storage.jobs.get(jobId))?.status !== "completed"; waited += 10) {
+          expect(waited).toBeLessThan(30_000);
+          await Bun.sleep(10);
+        }
+      } finally {
+        clearInterval(traffic);
+      }
+      return { youngWhileRead, fullBeforeCompleted: full.filter((p) => p === "before").length };
+    };
+    // 25,000 rows (2.4 MB): read over several slices, planned as 25,000 writes.
+    const large = await push(LARGE_PLAN_WRITES + 5_000);
+    expect(large.youngWhileRead).toBeGreaterThan(1);
+    expect(large.fullBeforeCompleted).toBe(1);
+    // Fewer writes than LARGE_PLAN_WRITES: no full collection before the checks.
+    expect((await push(LARGE_PLAN_WRITES - 5_000)).fullBeforeCompleted).toBe(0);
+    // Under traffic: none either, however large.
+    const busy = await push(LARGE_PLAN_WRITES + 5_000, true);
+    expect(busy.fullBeforeCompleted).toBe(0);
   } finally {
     await runtime.close();
   }
