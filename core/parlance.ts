@@ -35,10 +35,11 @@ export interface ParlanceOptions extends Partial<Settings> {
    */
   betweenImportSlices?: () => void;
   /**
-   * Called between the slices of a push's reading of its content (about 12 for 12 MB): the Bun
-   * server runs a young-generation collection there, each time, so that what the reader made and
-   * let go of (member names, the keys' parts) is freed while young instead of piling up until the
-   * push is answered; the request's peak was its parse (docs/benchmarks.md, "Push memory, ninth pass").
+   * Called between the slices of a push's reading of its content (about 9 for 12 MB): the Bun
+   * server runs a young-generation collection there, at most every 32 ms as between an import's
+   * slices, so that what the reader made and let go of (member names, the keys' parts) is freed
+   * while young instead of piling up until the push is answered; the request's peak was its parse
+   * (docs/benchmarks.md, "Push memory, ninth pass").
    */
   betweenContentSlices?: () => void;
   /**

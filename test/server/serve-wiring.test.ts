@@ -107,7 +107,7 @@ test("the collection at a large push's answer runs under light traffic only", as
   }
 });
 
-test("a push's reading collects the young generation at each slice, and a large job collects in full before its checks, under light traffic only", async () => {
+test("a push's reading collects the young generation between its slices, and a large job collects in full before its checks, under light traffic only", async () => {
   // The request's peak was its parse, the job's its checks (docs/benchmarks.md, "Push memory,
   // ninth pass"): what the reader lets go of is freed while young, the rows handed over once planned.
   let young = 0;
@@ -167,7 +167,7 @@ test("a push's reading collects the young generation at each slice, and a large 
     };
     // 25,000 rows (2.4 MB): read over several slices, planned as 25,000 writes.
     const large = await push(LARGE_PLAN_WRITES + 5_000);
-    expect(large.youngWhileRead).toBeGreaterThan(1);
+    expect(large.youngWhileRead).toBeGreaterThan(0);
     expect(large.fullBeforeCompleted).toBe(1);
     // Fewer writes than LARGE_PLAN_WRITES: no full collection before the checks.
     expect((await push(LARGE_PLAN_WRITES - 5_000)).fullBeforeCompleted).toBe(0);
