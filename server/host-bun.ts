@@ -1,5 +1,6 @@
 import { edenGC } from "bun:jsc";
 import { Database } from "bun:sqlite";
+import { createImportThread } from "../storage/sqlite/import-thread.ts";
 import { createWalCheckpointer } from "../storage/sqlite/wal-checkpointer.ts";
 import type { ParlanceServer } from "./app.ts";
 import type { Host, Listening } from "./host.ts";
@@ -27,6 +28,7 @@ async function listen(app: ParlanceServer, hostname: string, port: number): Prom
 export const bunHost: Host = {
   openSqlite: (path) => new Database(path, { create: true }),
   walCheckpointer: createWalCheckpointer,
+  importThread: createImportThread,
   collectGarbage: () => Bun.gc(true),
   collectYoung: () => {
     edenGC();
