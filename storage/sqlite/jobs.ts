@@ -266,7 +266,7 @@ export function createSqliteJobStore(
     apart &&
     ("thread" in apart
       ? apart.jobs
-        ? createApartJobInsert(apart.jobs)
+        ? createApartJobInsert(apart.jobs, true)
         : createThreadJobInsert(apart)
       : createApartJobInsert(apart));
   const failTx = db.transaction((id: string, runId: string, message: string, now: string): boolean => {
@@ -363,7 +363,7 @@ function createApartCompletion(
  * turn every SLICE_MS: a 12 MB content written in one block held every request for 50–200 ms
  * (docs/benchmarks.md, "Pushes off the event loop"). Stored before the 202 as before, or not at all.
  */
-function createApartJobInsert({ db, s, gate }: ImportConnection): (j: Job) => Promise<void> {
+function createApartJobInsert({ db, s, gate }: ImportConnection, shrink = false): (j: Job) => Promise<void> {
   const steps = createJobInsertSteps(s);
   return async (j) => {
     const release = await gate.acquire();
@@ -384,6 +384,8 @@ function createApartJobInsert({ db, s, gate }: ImportConnection): (j: Job) => Pr
       }
     } finally {
       release();
+      // Its page cache, full of the content's pages, is not read again before the next push.
+      if (shrink) db.run("PRAGMA shrink_memory");
     }
   };
 }
