@@ -183,9 +183,9 @@ const jsonExact = (v: unknown): boolean =>
   (Array.isArray(v) && v.every(jsonExact));
 
 /**
- * Parameters as JSON text, parsed there, unless they hold bytes or a bigint: cloning a chunk's
- * values cost about twice the CPU of its JSON text (docs/benchmarks.md, "The import thread,
- * seventh pass"). JSON keeps a lone surrogate (escaped) and a NUL.
+ * Parameters as JSON text, parsed there, unless they hold bytes, a bigint or a non-finite number:
+ * cloning a chunk's values cost about twice the CPU of its JSON text (docs/benchmarks.md, "The
+ * import thread, seventh pass"). JSON keeps a lone surrogate (escaped) and a NUL.
  */
 function packParams(params: readonly SQLQueryBindings[]): string | SQLQueryBindings[] {
   return jsonExact(params) ? JSON.stringify(params) : params.map(own);
