@@ -86,8 +86,9 @@ async function admin(args: ParsedArgs): Promise<void> {
   const runtime = await openRuntime(config, stderrLogger, bunHost, undefined, {
     mustExist: !command.createsStore,
     origin: storeOrigin(config),
-    // A command writes little and exits: SQLite's own checkpoints are enough.
+    // A command writes little and exits: SQLite's own checkpoints and its own connection are enough.
     walCheckpointer: undefined,
+    importThread: undefined,
   }).catch((e: unknown) => {
     throw naming(e);
   });

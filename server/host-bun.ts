@@ -27,6 +27,9 @@ async function listen(app: ParlanceServer, hostname: string, port: number): Prom
 export const bunHost: Host = {
   openSqlite: (path) => new Database(path, { create: true }),
   walCheckpointer: createWalCheckpointer,
+  // No import thread (storage/sqlite/import-thread.ts) yet: it takes the import's COMMIT off the
+  // event loop (the stall figure under 50 ms) but costs a 12 MB push's peak about 4–8 MiB more
+  // (docs/benchmarks.md, "The import stall, ninth pass"). `importThread: createImportThread` starts it.
   collectGarbage: () => Bun.gc(true),
   collectYoung: () => {
     edenGC();

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import type { ImportThread } from "../storage/sqlite/import-thread.ts";
 import type { WalCheckpointer } from "../storage/sqlite/wal-checkpointer.ts";
 import type { ParlanceServer } from "./app.ts";
 
@@ -17,6 +18,8 @@ export interface Host {
   openSqlite(path: string): Database;
   /** Checkpoints a SQLite file's log on a thread of its own; without it, SQLite's own checkpoints run. */
   walCheckpointer?(path: string): WalCheckpointer;
+  /** Commits a SQLite file's imports on a thread of its own; without it, on a second connection in slices. */
+  importThread?(path: string): ImportThread;
   /**
    * Serves `app`. `trustProxy`: the request's own X-Forwarded-For names the client (behind the
    * operator's proxy); otherwise a host that cannot hand the socket peer to the app sets it.

@@ -7,6 +7,7 @@ import { createPostgresRateLimiter } from "../adapters/postgres-rate-limiter.ts"
 import type { Clock, RateLimiter, Storage } from "../core/index.ts";
 import { createMemoryStorage } from "../storage/memory/index.ts";
 import { createPostgresStorage, isMigrated } from "../storage/postgres/index.ts";
+import type { ImportThread } from "../storage/sqlite/import-thread.ts";
 import { createSqliteStorage } from "../storage/sqlite/index.ts";
 import type { WalCheckpointer } from "../storage/sqlite/wal-checkpointer.ts";
 
@@ -51,6 +52,11 @@ export interface StoreOptions {
   origin?: string;
   /** For a SQLite file: checkpoints its log off the event loop (storage/sqlite/wal-checkpointer.ts). */
   walCheckpointer?: (path: string) => WalCheckpointer;
+  /**
+   * For a SQLite file: a thread of its own on which import jobs commit (storage/sqlite/import-thread.ts),
+   * so their COMMIT (80–130 ms of re-signed log frames under load) never runs on the event loop.
+   */
+  importThread?: (path: string) => ImportThread;
   /** For a SQLite file: a young-generation collection, run between the slices of an import's commit. */
   collectYoung?: () => void;
 }
@@ -112,10 +118,12 @@ export async function openStore(
     // Imports commit on a connection of their own, in slices, so requests go on meanwhile.
     const importConnection = path === ":memory:" ? undefined : openSqlite(path);
     const checkpointer = importConnection && options.walCheckpointer?.(path);
+    const importThread = importConnection && options.importThread?.(path);
     // XLIFF pulls read their rows on a connection of their own while the file is sent.
     const exportConnection = path === ":memory:" ? undefined : openSqlite(path);
     const storage = createSqliteStorage(db, {
       importConnection,
+      importThread,
       exportConnection,
       checkpointer,
       betweenSlices: options.collectYoung,
@@ -127,6 +135,7 @@ export async function openStore(
       async close() {
         await checkpointer?.close();
         await storage.close();
+        await importThread?.close();
         importConnection?.close();
         exportConnection?.close();
         db.close();

@@ -30,7 +30,7 @@ export interface Runtime {
 export async function openRuntime(
   config: Config,
   log: Logger,
-  host: Pick<Host, "openSqlite" | "walCheckpointer" | "collectGarbage" | "collectYoung">,
+  host: Pick<Host, "openSqlite" | "walCheckpointer" | "importThread" | "collectGarbage" | "collectYoung">,
   clock: Clock = systemClock,
   storeOptions: StoreOptions = {},
 ): Promise<Runtime> {
@@ -38,6 +38,7 @@ export async function openRuntime(
   const collectYoung = host.collectYoung && atMostEvery(YOUNG_COLLECTION_EVERY_MS, host.collectYoung);
   const store = await openStore(config.databaseUrl, clock, host.openSqlite, {
     walCheckpointer: host.walCheckpointer,
+    importThread: host.importThread,
     collectYoung,
     ...storeOptions,
   });

@@ -18,6 +18,15 @@ export interface ImportThread {
    * `commit` rejects with it.
    */
   send(sql: string, params: SQLQueryBindings[]): void;
+  /**
+   * Queues, for each of `rows`, the statements of `plan` (see EachPlan), without waiting: one
+   * message for a chunk of rows whose statements depend on what an earlier one returned there.
+   */
+  each(
+    plan: EachPlan,
+    shared: readonly SQLQueryBindings[],
+    rows: readonly (readonly SQLQueryBindings[])[],
+  ): void;
   /** Resolves once at most `n` queued statements are left (so a caller does not outrun the thread). */
   drained(n: number): Promise<void>;
   /** COMMIT; rejects (the transaction rolled back) when a queued statement failed. */
@@ -27,6 +36,33 @@ export interface ImportThread {
   /** Closes the thread's connection and ends the thread. */
   close(): Promise<void>;
 }
+
+/** A statement and where its parameters come from (indexes, see EachPlan). */
+export interface PlannedStatement {
+  sql: string;
+  params: readonly number[];
+}
+
+/**
+ * Per row: `first` runs (with RETURNING); when it returned a row, `found` runs, else `missing`.
+ * Parameter indexes count through the shared parameters, then the row's, then (for `found`) the
+ * values `first` returned, in its RETURNING order. So the statements stay where they are written
+ * (import-writes.ts) and the thread stays generic.
+ */
+export interface EachPlan {
+  first: PlannedStatement;
+  found: readonly PlannedStatement[];
+  missing: readonly PlannedStatement[];
+}
+
+/**
+ * The thread's nice value (Linux sets it per thread; the thread that answers requests keeps 0):
+ * on two busy cores an import at the same priority took its turns from the event loop (the stall
+ * figure lost at load 3), while at 10 it got so little that the 10 % push took longer
+ * (docs/benchmarks.md, "The import thread, seventh pass"). Not raised later: lowering it again
+ * needs a privilege a server rarely has.
+ */
+export const IMPORT_THREAD_NICE = 4;
 
 /**
  * The worker, as source, for the reason wal-checkpointer.ts gives (a blob starts the same way in
@@ -38,9 +74,12 @@ export interface ImportThread {
  */
 const WORKER_SOURCE = `
 import { Database } from "bun:sqlite";
+import { edenGC } from "bun:jsc";
+import { dlopen } from "bun:ffi";
 let db = null;
 const prepared = new Map();
 let failed = null;
+let young = 0;
 const statement = (sql) => {
   let s = prepared.get(sql);
   if (!s) prepared.set(sql, (s = db.prepare(sql)));
@@ -48,19 +87,42 @@ const statement = (sql) => {
 };
 const fail = (e) => [String(e?.message ?? e), String(e?.code ?? ""), Number(e?.errno ?? 0)];
 const end = () => { try { db.run("ROLLBACK"); } catch {} };
-self.onmessage = (event) => {
-  const [n, op, sql, params] = event.data;
+const nice = (value) => {
+  if (process.platform !== "linux") return;
+  try {
+    const libc = dlopen("libc.so.6", {
+      gettid: { args: [], returns: "i32" },
+      setpriority: { args: ["i32", "u32", "i32"], returns: "i32" },
+    });
+    libc.symbols.setpriority(0, libc.symbols.gettid(), value);
+    libc.close();
+  } catch {}
+};
+const pick = (plan, values) => plan.params.map((i) => values[i]);
+const each = ([plan, shared, rows]) => {
+  const first = statement(plan.first.sql);
+  for (const row of rows) {
+    const values = shared.concat(row);
+    const got = first.values(...pick(plan.first, values))[0];
+    for (const p of got ? plan.found : plan.missing)
+      statement(p.sql).run(...pick(p, got ? values.concat(got) : values));
+  }
+  return rows.length;
+};
+const work = (n, op, sql, params) => {
   try {
     if (op === "open") {
       db = new Database(sql);
       for (const pragma of params) db.run(pragma);
+      nice(${IMPORT_THREAD_NICE});
     } else if (op === "begin") {
       failed = null;
       db.run("BEGIN IMMEDIATE");
-    } else if (op === "run" || op === "send") {
+    } else if (op === "run" || op === "send" || op === "each") {
       if (failed) return self.postMessage([n, 0]);
       try {
-        return self.postMessage([n, statement(sql).run(...params).changes]);
+        if (typeof params === "string") params = JSON.parse(params);
+        return self.postMessage([n, op === "each" ? each(params) : statement(sql).run(...params).changes]);
       } catch (e) {
         if (op === "run") throw e;
         failed = fail(e);
@@ -74,6 +136,10 @@ self.onmessage = (event) => {
         return self.postMessage([n, null, ...f]);
       }
       db.run("COMMIT");
+      // What the transaction's parameters left, collected here, off the event loop, and the
+      // connection's page cache handed back: this thread's memory counts at the next push's peak.
+      db.run("PRAGMA shrink_memory");
+      Bun.gc(true);
     } else if (op === "rollback") {
       failed = null;
       end();
@@ -87,6 +153,16 @@ self.onmessage = (event) => {
   } catch (e) {
     self.postMessage([n, null, ...fail(e)]);
   }
+};
+self.onmessage = (event) => {
+  const [n, op, sql, params] = event.data;
+  work(n, op, sql, params);
+  // A young collection at most every 32 ms, as the event loop's between an import's slices.
+  const now = performance.now();
+  if (now - young >= 32) {
+    young = now;
+    edenGC();
+  }
 };`;
 
 /** An Error as bun:sqlite throws it, so callers can tell a busy database (`code`) as before. */
@@ -98,10 +174,28 @@ function sqliteError(message: string, code?: string, errno?: number): Error {
 const own = (p: SQLQueryBindings): SQLQueryBindings =>
   p instanceof Uint8Array && p.byteLength !== p.buffer.byteLength ? p.slice() : p;
 
+/** Whether JSON carries a value exactly (strings, finite numbers, booleans, null). */
+const jsonExact = (v: unknown): boolean =>
+  v === null ||
+  typeof v === "string" ||
+  typeof v === "boolean" ||
+  (typeof v === "number" && Number.isFinite(v)) ||
+  (Array.isArray(v) && v.every(jsonExact));
+
+/**
+ * Parameters as JSON text, parsed there, unless they hold bytes, a bigint or a non-finite number:
+ * cloning a chunk's values cost about twice the CPU of its JSON text (docs/benchmarks.md, "The
+ * import thread, seventh pass"). JSON keeps a lone surrogate (escaped) and a NUL.
+ */
+function packParams(params: readonly SQLQueryBindings[]): string | SQLQueryBindings[] {
+  return jsonExact(params) ? JSON.stringify(params) : params.map(own);
+}
+
 /** Starts the thread and opens its connection to the file at `path`, configured as every other. */
 export function createImportThread(path: string): ImportThread {
   const url = URL.createObjectURL(new Blob([WORKER_SOURCE], { type: "application/javascript" }));
-  const worker = new Worker(url);
+  // smol: a heap that grows less, its memory counted at a push's peak beside this thread's.
+  const worker = new Worker(url, { smol: true } as WorkerOptions);
   const waiting = new Map<number, { resolve: (changes: number) => void; reject: (e: Error) => void }>();
   let next = 0;
   let queued = 0;
@@ -118,7 +212,7 @@ export function createImportThread(path: string): ImportThread {
     if (message !== undefined) w.reject(sqliteError(message, code, errno));
     else w.resolve(changes ?? 0);
   };
-  const ask = (op: string, sql?: string, params?: readonly unknown[]) =>
+  const ask = (op: string, sql?: string, params?: unknown) =>
     new Promise<number>((resolve, reject) => {
       const n = next++;
       waiting.set(n, { resolve, reject });
@@ -133,10 +227,20 @@ export function createImportThread(path: string): ImportThread {
       await opened;
       await ask("begin");
     },
-    run: (sql, params) => ask("run", sql, params),
+    run: (sql, params) => ask("run", sql, packParams(params)),
     send(sql, params) {
       queued++;
-      worker.postMessage([next++, "send", sql, params.map(own)]);
+      worker.postMessage([next++, "send", sql, packParams(params)]);
+    },
+    each(plan, shared, rows) {
+      queued++;
+      const packed = jsonExact(shared) && jsonExact(rows);
+      worker.postMessage([
+        next++,
+        "each",
+        null,
+        packed ? JSON.stringify([plan, shared, rows]) : [plan, shared.map(own), rows.map((r) => r.map(own))],
+      ]);
     },
     async drained(n) {
       while (queued > n) await new Promise<void>((resolve) => (onDrain = resolve));

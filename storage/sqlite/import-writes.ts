@@ -2,7 +2,7 @@ import type { Statement } from "bun:sqlite";
 import type { ImportCommit } from "../../core/ports.ts";
 import { storedSearchText } from "../../core/records/fold.ts";
 import type { TranslationWrite } from "../../core/types.ts";
-import { createBulkImportWrites } from "./import-writes-bulk.ts";
+import type { EachPlan, ImportThread } from "./import-thread.ts";
 import { actorJson, actorUser, warningsJson } from "./record-writes.ts";
 import type { Statements } from "./statements.ts";
 
@@ -20,29 +20,48 @@ type Row = [string, string, string, string];
 /** activity id, actor, job id, time */
 type Event = [string, string, Text, string];
 
+/** One row that exists, updated by key; RETURNING gives its entry what a join would. */
+const UPDATE_SQL = `UPDATE translations SET value = ?4, status = ?5, updated_at = ?6, version = version + 1, warnings = ?7,
+       updated_by = ?8, updated_by_user = ?9, search = ?10, filled = ?4 <> '', flagged = ?7 IS NOT NULL
+     WHERE project_id = ?1 AND language = ?2 AND key = ?3
+     RETURNING id, version`;
+
+/** The entry of one updated row, from what its UPDATE returned. */
+const ENTRY_SQL = `INSERT INTO record_history (project_id, record_id, key, language, event_id, action, actor, job_id, at,
+       old_value, old_status, new_value, new_status, version)
+     VALUES (?1, ?2, ?3, ?4, ?5, 'import', ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)`;
+
+/**
+ * The same writes on the import thread (`ImportThread.each`): a chunk's rows that exist go in one
+ * message, and the thread runs per row the UPDATE and its entry, or for a row deleted since the
+ * job planned the one-row insert and entry. Indexes: the shared parameters (project 0, language 1,
+ * time 2, actor 3, user 4, the event 5–8), the row's (key 9, value 10, status 11, warnings 12,
+ * search 13, old value 14, old status 15, id 16, the write's index 17), what UPDATE returned
+ * (id 18, version 19).
+ */
+const UPDATE_EACH: EachPlan = {
+  first: { sql: UPDATE_SQL, params: [0, 1, 9, 10, 11, 2, 12, 3, 4, 13] },
+  found: [{ sql: ENTRY_SQL, params: [0, 18, 9, 1, 5, 6, 7, 8, 14, 15, 10, 11, 19] }],
+  missing: [
+    { sql: upsertSql(1), params: [0, 1, 2, 3, 4, 16, 9, 10, 11, 12, 13] },
+    { sql: entriesSql(1), params: [0, 1, 5, 6, 7, 8, 17, 9, 14, 15] },
+  ],
+};
+
 /**
  * The writes of an import job, in bulk: upserts, deletes, their history entries and the rechecked
  * warnings. `steps` writes one chunk per step, inside the caller's transaction, so a caller may
- * give the event loop back between steps (storage/sqlite/jobs.ts). Without `readBack` (statements
- * that run on another thread return nothing here) rows that exist go in bulk (import-writes-bulk.ts).
+ * give the event loop back between steps (storage/sqlite/jobs.ts). With `each` (the import thread,
+ * whose statements return nothing here) rows that exist go a chunk at a time by UPDATE_EACH.
  */
-export function createImportWriter(s: Statements, readBack = true) {
-  const bulk = readBack ? null : createBulkImportWrites(s);
+export function createImportWriter(s: Statements, each?: ImportThread["each"]) {
   const batches = upsertBatches(s);
   const update = s.prepare<
     { id: string; version: number | bigint },
     [string, string, string, string, string, string, Text, Text, Text, Text]
-  >(
-    `UPDATE translations SET value = ?4, status = ?5, updated_at = ?6, version = version + 1, warnings = ?7,
-       updated_by = ?8, updated_by_user = ?9, search = ?10, filled = ?4 <> '', flagged = ?7 IS NOT NULL
-     WHERE project_id = ?1 AND language = ?2 AND key = ?3
-     RETURNING id, version`,
-  );
-  // The entry of one updated row, from what its UPDATE returned.
+  >(UPDATE_SQL);
   const entry = s.prepare<never, [...Row, ...Event, string, string, string, string, number | bigint]>(
-    `INSERT INTO record_history (project_id, record_id, key, language, event_id, action, actor, job_id, at,
-       old_value, old_status, new_value, new_status, version)
-     VALUES (?1, ?2, ?3, ?4, ?5, 'import', ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)`,
+    ENTRY_SQL,
   );
   const remove = s.prepare<never, [string, string, string]>(
     `DELETE FROM translations
@@ -110,15 +129,18 @@ export function createImportWriter(s: Statements, readBack = true) {
         // file (one-row batches made a half-new push 2.5–3× slower); entries of different
         // records may land in another order, and history is read per record.
         const fresh: number[] = [];
-        const existing: number[] = [];
+        const existing: (Text | number)[][] = [];
         for (let k = i; k < end; k++) {
           const old = a?.previous[k];
           if (!old) {
             fresh.push(k);
             continue;
           }
-          if (bulk) {
-            existing.push(k);
+          if (each) {
+            const w = c.writes[k] as TranslationWrite;
+            const warnings = warningsJson(a?.warnings[k]);
+            const search = storedSearchText(w.key, w.value);
+            existing.push([w.key, w.value, w.status, warnings, search, old.value, old.status, w.id, k]);
             continue;
           }
           // Rows that existed when the job planned: an UPDATE by key each, cheaper than the
@@ -152,7 +174,8 @@ export function createImportWriter(s: Statements, readBack = true) {
               row.version,
             );
         }
-        if (bulk) bulk(c, existing, now, actor, user, event);
+        if (each && existing.length > 0)
+          each(UPDATE_EACH, [c.projectId, c.language, now, actor, user, ...event], existing);
         insertNew(fresh);
         yield;
       }
@@ -172,6 +195,37 @@ const BATCH_ROWS = 128;
 /** The batch for the next `n` rows: 128, or the largest power of two below, so few sizes exist. */
 const batchSize = (n: number) => (n >= BATCH_ROWS ? BATCH_ROWS : 2 ** Math.floor(Math.log2(n)));
 
+function values(n: number, columns: number): string {
+  return Array.from({ length: n }, () => `(${Array(columns).fill("?").join(", ")})`).join(", ");
+}
+
+/**
+ * The upsert of `n` new rows. `WHERE true` tells SQLite's parser the ON CONFLICT belongs to the
+ * INSERT, not to a join. Parameters: project, language, time, actor, user; then id, key, value,
+ * status, warnings, search a row.
+ */
+function upsertSql(n: number): string {
+  return `INSERT INTO translations (id, project_id, language, key, value, status, updated_at, version, warnings,
+       updated_by, updated_by_user, search, filled, flagged)
+     SELECT v.column1, ?1, ?2, v.column2, v.column3, v.column4, ?3, 1, v.column5, ?4, ?5, v.column6,
+       v.column3 <> '', v.column5 IS NOT NULL
+     FROM (VALUES ${values(n, 6)}) v WHERE true
+     ON CONFLICT (project_id, language, key) DO UPDATE SET value = excluded.value, status = excluded.status,
+       updated_at = excluded.updated_at, version = version + 1, warnings = excluded.warnings,
+       updated_by = excluded.updated_by, updated_by_user = excluded.updated_by_user, search = excluded.search,
+       filled = excluded.filled, flagged = excluded.flagged`;
+}
+
+/** The entries of `n` rows. Parameters: project, language, the event (4); then index, key, old value, old status a row. */
+function entriesSql(n: number): string {
+  return `INSERT INTO record_history (project_id, record_id, key, language, event_id, action, actor, job_id, at,
+       old_value, old_status, new_value, new_status, version)
+     SELECT ?1, t.id, t.key, ?2, ?3, 'import', ?4, ?5, ?6, v.column3, v.column4, t.value, t.status, t.version
+     FROM (VALUES ${values(n, 4)}) v CROSS JOIN translations t
+       ON t.project_id = ?1 AND t.language = ?2 AND t.key = v.column2
+     ORDER BY v.column1`;
+}
+
 /**
  * Upserts of new rows and their history entries, `n` rows a statement in multi-row `VALUES`
  * (prepared once per size). They replaced one JSON array per chunk read with `json_each`, whose
@@ -182,28 +236,6 @@ const batchSize = (n: number) => (n >= BATCH_ROWS ? BATCH_ROWS : 2 ** Math.floor
 function upsertBatches(s: Statements) {
   const upserts = new Map<number, Statement<never, (Text | number)[]>>();
   const entries = new Map<number, Statement<never, (Text | number)[]>>();
-  const values = (n: number, columns: number) =>
-    Array.from({ length: n }, () => `(${Array(columns).fill("?").join(", ")})`).join(", ");
-  // `WHERE true` tells SQLite's parser the ON CONFLICT belongs to the INSERT, not to a join.
-  // Parameters: project, language, time, actor, user; then id, key, value, status, warnings, search a row.
-  const upsertSql = (n: number) =>
-    `INSERT INTO translations (id, project_id, language, key, value, status, updated_at, version, warnings,
-       updated_by, updated_by_user, search, filled, flagged)
-     SELECT v.column1, ?1, ?2, v.column2, v.column3, v.column4, ?3, 1, v.column5, ?4, ?5, v.column6,
-       v.column3 <> '', v.column5 IS NOT NULL
-     FROM (VALUES ${values(n, 6)}) v WHERE true
-     ON CONFLICT (project_id, language, key) DO UPDATE SET value = excluded.value, status = excluded.status,
-       updated_at = excluded.updated_at, version = version + 1, warnings = excluded.warnings,
-       updated_by = excluded.updated_by, updated_by_user = excluded.updated_by_user, search = excluded.search,
-       filled = excluded.filled, flagged = excluded.flagged`;
-  // Parameters: project, language, the event (4); then index, key, old value, old status a row.
-  const entriesSql = (n: number) =>
-    `INSERT INTO record_history (project_id, record_id, key, language, event_id, action, actor, job_id, at,
-       old_value, old_status, new_value, new_status, version)
-     SELECT ?1, t.id, t.key, ?2, ?3, 'import', ?4, ?5, ?6, v.column3, v.column4, t.value, t.status, t.version
-     FROM (VALUES ${values(n, 4)}) v CROSS JOIN translations t
-       ON t.project_id = ?1 AND t.language = ?2 AND t.key = v.column2
-     ORDER BY v.column1`;
   const prepared = (cache: typeof upserts, n: number, sql: (n: number) => string) => {
     let statement = cache.get(n);
     if (!statement) {

@@ -38,8 +38,8 @@ export interface SqliteStorageOptions {
   importConnection?: Database;
   /**
    * A worker thread with a connection of its own to the same file (the caller starts and closes
-   * it): import jobs then commit there, and this thread only builds what they write. Takes the
-   * place of `importConnection`.
+   * it): import jobs then commit there, and this thread only builds what they write. With it,
+   * `importConnection` (when given) only stores a push's job and content, in slices.
    */
   importThread?: ImportThread;
   /**
@@ -82,17 +82,18 @@ export function createSqliteStorage(db: Database, options: SqliteStorageOptions 
   migrateSqlite(db);
   const s = createStatements(db);
   const thread = options.importThread;
+  const connection = options.importConnection && openApart(db, s, options.importConnection);
   const apart: ImportConnection | ImportOnThread | undefined = thread
-    ? { thread, gate: createWriteGate(db, s) }
-    : options.importConnection && openApart(db, s, options.importConnection);
+    ? { thread, gate: connection?.gate ?? createWriteGate(db, s), jobs: connection }
+    : connection;
   const checkpointer = options.checkpointer;
   if (checkpointer) {
     db.run(`PRAGMA wal_autocheckpoint = ${walSafetyPages(db)}`);
     // Never where imports commit: a 50,000-row import logs tens of megabytes, so its
     // COMMIT would copy the whole log into the file on the event loop (300 ms to 1 s under load).
     // The checkpointer copies it right after; the main connection keeps the safety net.
-    if (thread) thread.send("PRAGMA wal_autocheckpoint = 0", []);
-    else if (apart && "db" in apart) apart.db.run("PRAGMA wal_autocheckpoint = 0");
+    thread?.send("PRAGMA wal_autocheckpoint = 0", []);
+    connection?.db.run("PRAGMA wal_autocheckpoint = 0");
   }
   // Behind the gate, a method that finds the import holding the write lock waits for it.
   const wrap = <T extends object>(store: T): T =>
@@ -124,7 +125,7 @@ export function createSqliteStorage(db: Database, options: SqliteStorageOptions 
     async close() {
       s.finalizeAll();
       exportStream?.close();
-      if (apart && "s" in apart) apart.s.finalizeAll();
+      connection?.s.finalizeAll();
     },
   });
 }

@@ -90,12 +90,12 @@ function createCompletion(s: Statements) {
 }
 
 /**
- * What a completion writes once its job is marked completed, one chunk per step. `readBack`:
- * whether its statements' results can be read (createImportWriter).
+ * What a completion writes once its job is marked completed, one chunk per step. `each`: the
+ * import thread's, whose statements return nothing here (createImportWriter).
  */
-function createCompletionWrites(s: Statements, readBack = true) {
+function createCompletionWrites(s: Statements, each?: ImportThread["each"]) {
   const dropContent = s.prepare<never, [string]>("DELETE FROM job_content_parts WHERE job_id = ?");
-  const imports = createImportWriter(s, readBack);
+  const imports = createImportWriter(s, each);
   const writer = createRecordWriter(s);
   const versions = createExportVersions(s);
   return function* writes(id: string, c: ImportCommit, now: string): Generator<void, void> {
@@ -173,10 +173,16 @@ function createJobInsertSteps(s: Statements): (j: Job) => Generator<void, void> 
   };
 }
 
-/** The import thread, and the gate the main connection's writes wait at while it holds the lock. */
+/**
+ * The import thread, and the gate the main connection's writes wait at while it holds the lock.
+ * `jobs`: a second connection (behind the same gate) that stores a push's job and content here:
+ * posted to the thread, the content was copied twice while the push's body and rows were alive
+ * (27–30 MiB more at a push's peak, docs/benchmarks.md "The import thread, seventh pass").
+ */
 export interface ImportOnThread {
   thread: ImportThread;
   gate: WriteGate;
+  jobs?: ImportConnection;
 }
 
 /**
@@ -257,7 +263,12 @@ export function createSqliteJobStore(
       : createApartCompletion(apart, committedLarge, betweenSlices));
   const createTx = db.transaction(createJobInsert(s));
   const createApart =
-    apart && ("thread" in apart ? createThreadJobInsert(apart) : createApartJobInsert(apart));
+    apart &&
+    ("thread" in apart
+      ? apart.jobs
+        ? createApartJobInsert(apart.jobs, true)
+        : createThreadJobInsert(apart)
+      : createApartJobInsert(apart));
   const failTx = db.transaction((id: string, runId: string, message: string, now: string): boolean => {
     if (finish.run("failed", null, message, now, id, runId).changes === 0) return false;
     dropContent.run(id);
@@ -352,7 +363,7 @@ function createApartCompletion(
  * turn every SLICE_MS: a 12 MB content written in one block held every request for 50–200 ms
  * (docs/benchmarks.md, "Pushes off the event loop"). Stored before the 202 as before, or not at all.
  */
-function createApartJobInsert({ db, s, gate }: ImportConnection): (j: Job) => Promise<void> {
+function createApartJobInsert({ db, s, gate }: ImportConnection, shrink = false): (j: Job) => Promise<void> {
   const steps = createJobInsertSteps(s);
   return async (j) => {
     const release = await gate.acquire();
@@ -373,6 +384,8 @@ function createApartJobInsert({ db, s, gate }: ImportConnection): (j: Job) => Pr
       }
     } finally {
       release();
+      // Its page cache, full of the content's pages, is not read again before the next push.
+      if (shrink) db.run("PRAGMA shrink_memory");
     }
   };
 }
@@ -400,7 +413,7 @@ const THREAD_AHEAD = 4;
  */
 function createThreadCompletion(link: ImportOnThread, committed: () => void, betweenSlices: () => void) {
   const { thread } = link;
-  const writes = createCompletionWrites(threadStatements(thread), false);
+  const writes = createCompletionWrites(threadStatements(thread), thread.each);
   return async (id: string, runId: string, c: ImportCommit, now: string): Promise<boolean> => {
     const done = await onThread(link, async () => {
       if ((await thread.run(FINISH, finishParams(id, runId, c, now))) === 0) return false;
