@@ -94,11 +94,17 @@ test("parameters reach the thread unchanged, as JSON text or cloned (bytes, a bi
 test.if(process.platform === "linux")(
   "the thread runs at its own nice value; the thread that answers requests keeps 0",
   async () => {
-    // Thread id and nice value (field 19 of /proc/…/stat) of each thread of this process.
+    // Thread id and nice value (field 19 of /proc/…/stat) of each thread of this process; a thread
+    // of an earlier test may end between the listing and the read, and is left out.
     const niceOf = () =>
-      readdirSync("/proc/self/task").map((tid) => {
-        const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
-        return [tid, Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16])] as const;
+      readdirSync("/proc/self/task").flatMap((tid) => {
+        let stat: string;
+        try {
+          stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+        } catch {
+          return [];
+        }
+        return [[tid, Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16])] as const];
       });
     const before = new Set(niceOf().map(([tid]) => tid));
     const file = tempDatabaseFile("parlance-thread-nice-");
