@@ -28,8 +28,9 @@ export const bunHost: Host = {
   openSqlite: (path) => new Database(path, { create: true }),
   walCheckpointer: createWalCheckpointer,
   // No import thread (storage/sqlite/import-thread.ts) yet: it takes the import's COMMIT off the
-  // event loop (the stall figure under 50 ms) but costs a 12 MB push's peak about 4–8 MiB more
-  // (docs/benchmarks.md, "The import stall, ninth pass"). `importThread: createImportThread` starts it.
+  // event loop (the stall figure 50–60 ms against 69–75) but costs a new language's push (1.34–1.65×
+  // against 1.17–1.41×, target 1.4×) and a 12 MB push's peak a few MiB (docs/benchmarks.md, "The
+  // import thread switched on, ninth pass"). `importThread: createImportThread` starts it.
   collectGarbage: () => Bun.gc(true),
   collectYoung: () => {
     edenGC();
