@@ -1,5 +1,6 @@
 import { edenGC } from "bun:jsc";
 import { Database } from "bun:sqlite";
+import { createImportThread } from "../storage/sqlite/import-thread.ts";
 import { createWalCheckpointer } from "../storage/sqlite/wal-checkpointer.ts";
 import type { ParlanceServer } from "./app.ts";
 import type { Host, Listening } from "./host.ts";
@@ -27,10 +28,9 @@ async function listen(app: ParlanceServer, hostname: string, port: number): Prom
 export const bunHost: Host = {
   openSqlite: (path) => new Database(path, { create: true }),
   walCheckpointer: createWalCheckpointer,
-  // No import thread (storage/sqlite/import-thread.ts) yet: it takes the import's COMMIT off the
-  // event loop (the stall figure 50–60 ms against 69–75) but costs a new language's push (1.34–1.65×
-  // against 1.17–1.41×, target 1.4×) and a 12 MB push's peak a few MiB (docs/benchmarks.md, "The
-  // import thread switched on, ninth pass"). `importThread: createImportThread` starts it.
+  // Imports commit on a thread of their own (storage/sqlite/import-thread.ts): the COMMIT's
+  // re-signing of the log held the event loop (docs/benchmarks.md, "The import thread, tenth pass").
+  importThread: createImportThread,
   collectGarbage: () => Bun.gc(true),
   collectYoung: () => {
     edenGC();

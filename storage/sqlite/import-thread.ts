@@ -27,6 +27,8 @@ export interface ImportThread {
     shared: readonly SQLQueryBindings[],
     rows: readonly (readonly SQLQueryBindings[])[],
   ): void;
+  /** How many queued statements (`send`, `each`) the thread has not answered yet. */
+  queued(): number;
   /** Resolves once at most `n` queued statements are left (so a caller does not outrun the thread). */
   drained(n: number): Promise<void>;
   /** COMMIT; rejects (the transaction rolled back) when a queued statement failed. */
@@ -74,12 +76,10 @@ export const IMPORT_THREAD_NICE = 4;
  */
 const WORKER_SOURCE = `
 import { Database } from "bun:sqlite";
-import { edenGC } from "bun:jsc";
 import { dlopen } from "bun:ffi";
 let db = null;
 const prepared = new Map();
 let failed = null;
-let young = 0;
 const statement = (sql) => {
   let s = prepared.get(sql);
   if (!s) prepared.set(sql, (s = db.prepare(sql)));
@@ -136,10 +136,15 @@ const work = (n, op, sql, params) => {
         return self.postMessage([n, null, ...f]);
       }
       db.run("COMMIT");
-      // What the transaction's parameters left, collected here, off the event loop, and the
-      // connection's page cache handed back: this thread's memory counts at the next push's peak.
-      db.run("PRAGMA shrink_memory");
+      // Answered first: the import is done once committed. Then what the transaction's parameters
+      // left is collected here, off the event loop, and the connection's page cache handed back
+      // (this thread's memory counts at the next push's peak); the next message waits for both.
+      self.postMessage([n, 0]);
+      try {
+        db.run("PRAGMA shrink_memory");
+      } catch {}
       Bun.gc(true);
+      return;
     } else if (op === "rollback") {
       failed = null;
       end();
@@ -157,12 +162,6 @@ const work = (n, op, sql, params) => {
 self.onmessage = (event) => {
   const [n, op, sql, params] = event.data;
   work(n, op, sql, params);
-  // A young collection at most every 32 ms, as the event loop's between an import's slices.
-  const now = performance.now();
-  if (now - young >= 32) {
-    young = now;
-    edenGC();
-  }
 };`;
 
 /** An Error as bun:sqlite throws it, so callers can tell a busy database (`code`) as before. */
@@ -242,6 +241,7 @@ export function createImportThread(path: string): ImportThread {
         packed ? JSON.stringify([plan, shared, rows]) : [plan, shared.map(own), rows.map((r) => r.map(own))],
       ]);
     },
+    queued: () => queued,
     async drained(n) {
       while (queued > n) await new Promise<void>((resolve) => (onDrain = resolve));
       onDrain = null;

@@ -418,10 +418,21 @@ function createThreadCompletion(link: ImportOnThread, committed: () => void, bet
     const done = await onThread(link, async () => {
       if ((await thread.run(FINISH, finishParams(id, runId, c, now))) === 0) return false;
       let since = performance.now();
+      let collected = since;
       for (const _ of writes(id, c, now)) {
-        if (performance.now() - since >= SLICE_MS) {
+        // Each chunk, not each slice: within a slice this thread built chunk after chunk ahead of
+        // the thread, each message alive here, in flight and there at once (a push's peak 4–8 MiB
+        // higher, docs/benchmarks.md "The import stall, ninth pass"). A wait is a turn of the loop.
+        if (thread.queued() > THREAD_AHEAD) {
           await thread.drained(THREAD_AHEAD);
+          since = performance.now();
+        }
+        // The young collection keeps its pace (what this thread built and sent is garbage now).
+        if (performance.now() - collected >= SLICE_MS) {
           betweenSlices();
+          collected = performance.now();
+        }
+        if (performance.now() - since >= SLICE_MS) {
           await nextTurn();
           since = performance.now();
         }
