@@ -404,7 +404,7 @@ function threadStatements(thread: ImportThread): Statements {
 }
 
 /** Statements queued on the import thread ahead of its work, at most: the rest wait here. */
-const THREAD_AHEAD = 4;
+export const THREAD_AHEAD = 4;
 
 /**
  * The import's transaction on the import thread: this thread only builds each chunk's parameters
