@@ -1,6 +1,5 @@
 import { edenGC } from "bun:jsc";
 import { Database } from "bun:sqlite";
-import { createImportThread } from "../storage/sqlite/import-thread.ts";
 import { createWalCheckpointer } from "../storage/sqlite/wal-checkpointer.ts";
 import type { ParlanceServer } from "./app.ts";
 import type { Host, Listening } from "./host.ts";
@@ -28,9 +27,11 @@ async function listen(app: ParlanceServer, hostname: string, port: number): Prom
 export const bunHost: Host = {
   openSqlite: (path) => new Database(path, { create: true }),
   walCheckpointer: createWalCheckpointer,
-  // Imports commit on a thread of their own (storage/sqlite/import-thread.ts): the COMMIT's
-  // re-signing of the log held the event loop (docs/benchmarks.md, "The import thread, tenth pass").
-  importThread: createImportThread,
+  // No import thread (storage/sqlite/import-thread.ts) yet: it takes the import's COMMIT off the
+  // event loop (the stall figure lower in 6 pairs of 6 over two passes, under 50 ms in none) but
+  // costs a new language's push (worse in 6 of 6) and a 12 MB push's peak 3–4 MiB; at nice 4 on a
+  // shared machine it gets a fraction of a core (docs/benchmarks.md, "The import thread, tenth
+  // pass"). `importThread: createImportThread` starts it (branch thread10-on).
   collectGarbage: () => Bun.gc(true),
   collectYoung: () => {
     edenGC();

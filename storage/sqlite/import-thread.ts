@@ -159,6 +159,8 @@ const work = (n, op, sql, params) => {
     self.postMessage([n, null, ...fail(e)]);
   }
 };
+// No young collections forced here: they took 3–6 % of the thread's time, which is an import's,
+// and left a push's peak where it was (docs/benchmarks.md, "The import thread, tenth pass").
 self.onmessage = (event) => {
   const [n, op, sql, params] = event.data;
   work(n, op, sql, params);
