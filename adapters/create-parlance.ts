@@ -39,13 +39,19 @@ export interface CreateParlanceOptions extends ParlanceOptions {
  */
 function loadOnFirstUse(load: () => Promise<RateLimiter>): RateLimiter {
   let loaded: Promise<RateLimiter> | null = null;
+  /** The limiter once loaded: until then nothing is decided without waiting. */
+  let ready: RateLimiter | null = null;
   const limiter = () => {
-    loaded ??= load();
+    loaded ??= load().then((l) => {
+      ready = l;
+      return l;
+    });
     return loaded;
   };
   return {
     consume: async (bucket, limit, windowMs, nowMs) =>
       (await limiter()).consume(bucket, limit, windowMs, nowMs),
+    consumeNow: (bucket, limit, windowMs, nowMs) => ready?.consumeNow?.(bucket, limit, windowMs, nowMs),
     flush: async () => {
       if (loaded) await (await loaded).flush();
     },

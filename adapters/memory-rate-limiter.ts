@@ -59,16 +59,22 @@ export async function createMemoryRateLimiter(
     return w;
   };
 
+  // Every window is in memory: each request is decided at once, and `consume` only wraps it.
+  const consumeNow = (bucket: string, limit: number, windowMs: number, now: number): RateDecision => {
+    sweep(now);
+    let w = windows.get(bucket);
+    if (!w || w.resetAt <= now) w = open(bucket, windowMs, now);
+    if (w.count >= limit) return { allowed: false, limit, remaining: 0, resetAt: w.resetAt };
+    w.count++;
+    dirty.add(bucket);
+    return { allowed: true, limit, remaining: limit - w.count, resetAt: w.resetAt };
+  };
+
   return {
     async consume(bucket, limit, windowMs, now): Promise<RateDecision> {
-      sweep(now);
-      let w = windows.get(bucket);
-      if (!w || w.resetAt <= now) w = open(bucket, windowMs, now);
-      if (w.count >= limit) return { allowed: false, limit, remaining: 0, resetAt: w.resetAt };
-      w.count++;
-      dirty.add(bucket);
-      return { allowed: true, limit, remaining: limit - w.count, resetAt: w.resetAt };
+      return consumeNow(bucket, limit, windowMs, now);
     },
+    consumeNow,
     async flush() {
       if (!store || dirty.size === 0) return;
       const changed: RateWindow[] = [];

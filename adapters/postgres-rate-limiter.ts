@@ -186,6 +186,15 @@ export function createPostgresRateLimiter(
           }
         });
       },
+      consumeNow(bucket: string, limit: number, _windowMs: number, nowMs: number): RateDecision | undefined {
+        // Only from the bucket's lease, and not ahead of requests waiting for the next one.
+        const b = buckets.get(bucket);
+        if (!b || b.queue.length > 0) return undefined;
+        const decision = fromLease(b, limit, nowMs);
+        if (!decision) return undefined;
+        if (nowMs > latestMs) latestMs = nowMs;
+        return decision;
+      },
       async flush() {
         // Unused quota goes back, so another instance may use it; buckets idle for a while are forgotten.
         const back: { bucket: string; n: number; resetAt: number }[] = [];

@@ -1,4 +1,4 @@
-import { authenticate } from "./authenticate.ts";
+import { authenticate, authenticateNow } from "./authenticate.ts";
 import type { Deps, Settings } from "./context.ts";
 import { isParlanceError, ParlanceError } from "./errors.ts";
 import type { RateDecision } from "./ports.ts";
@@ -60,6 +60,53 @@ export async function admit(
     RATE_WINDOW_MS,
     nowMs,
   );
+  return { principal: null, rate, limited: rate.allowed ? null : rateLimited(rate, nowMs), authError };
+}
+
+/**
+ * `admit` without waiting, when the store holds the key and the limiter the window in memory (the
+ * common request on SQLite, and on Postgres between leases): the same admission, counted the same
+ * way. `undefined`, with nothing counted, when either would have to wait: then ask `admit`.
+ */
+export function admitNow(
+  deps: Deps,
+  settings: Settings,
+  usage: UsageTracker,
+  request: { authorization: string | null; address: () => string },
+): Admission | undefined {
+  const { rateLimiter } = deps;
+  if (!rateLimiter.consumeNow) return undefined;
+  const nowMs = deps.clock.now().getTime();
+  let principal: KeyPrincipal | null | undefined = null;
+  let authError: ParlanceError | null = null;
+  const stamp = usage.stamp();
+  try {
+    principal = authenticateNow(deps, request.authorization);
+    if (principal === undefined) return undefined;
+    usage.noteRead(principal.key, stamp);
+  } catch (e) {
+    if (!isParlanceError(e)) throw e;
+    authError = e;
+  }
+  if (principal) {
+    const rate = rateLimiter.consumeNow(
+      keyBucket(principal.key.id),
+      principal.key.rateLimit,
+      RATE_WINDOW_MS,
+      nowMs,
+    );
+    if (rate === undefined) return undefined;
+    if (!rate.allowed) return { principal, rate, limited: rateLimited(rate, nowMs), authError: null };
+    usage.record(principal.key.id, nowMs);
+    return { principal, rate, limited: null, authError: null };
+  }
+  const rate = rateLimiter.consumeNow(
+    addressBucket(request.address()),
+    settings.anonRateLimit,
+    RATE_WINDOW_MS,
+    nowMs,
+  );
+  if (rate === undefined) return undefined;
   return { principal: null, rate, limited: rate.allowed ? null : rateLimited(rate, nowMs), authError };
 }
 

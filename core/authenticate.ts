@@ -18,22 +18,44 @@ export function keyUsable(key: ApiKey, nowMs: number): boolean {
   return key.active && (key.expiresAt === null || Date.parse(key.expiresAt) > nowMs);
 }
 
-/** Resolves the Authorization header to a principal; 401 for anything missing or unusable. */
-export async function authenticate(deps: Deps, header: string | null | undefined): Promise<KeyPrincipal> {
+/** The principal of the key found by `hash`; 401 when there is none or it may not be used at `now`. */
+function keyHolder(key: ApiKey | null, hash: string, now: number): KeyPrincipal {
+  // The lookup is by hash; the comparison guards against an adapter that matched loosely.
+  if (!key || !timingSafeEqual(key.hash, hash))
+    throw unauthenticated("Invalid API key: no key with this value exists (check it for a typo)");
+  if (!key.active) throw unauthenticated("This API key is inactive");
+  if (!keyUsable(key, now)) throw unauthenticated("This API key has expired");
+  return keyPrincipal(key, key.scopes);
+}
+
+/** The token of a well-formed header; 401 for a missing or malformed one. */
+function headerToken(header: string | null | undefined): string {
   if (!header) throw unauthenticated("Missing Authorization header; send Authorization: Bearer <API key>");
   const token = bearerToken(header);
   if (!token) throw unauthenticated("Malformed Authorization header; expected Authorization: Bearer <token>");
+  return token;
+}
+
+/**
+ * `authenticate` without waiting: the same principal or the same 401, or `undefined` when the
+ * answer needs the store to wait (an access token, a key the store does not hold in memory), and
+ * the caller then asks `authenticate`.
+ */
+export function authenticateNow(deps: Deps, header: string | null | undefined): KeyPrincipal | undefined {
+  const token = headerToken(header);
+  if (!isApiKeyFormat(token) || !deps.storage.keys.findByHashNow) return undefined;
   const now = deps.clock.now().getTime();
   const hash = deps.hasher.sha256Hex(token);
-  if (isApiKeyFormat(token)) {
-    const key = await deps.storage.keys.findByHash(hash);
-    // The lookup is by hash; the comparison guards against an adapter that matched loosely.
-    if (!key || !timingSafeEqual(key.hash, hash))
-      throw unauthenticated("Invalid API key: no key with this value exists (check it for a typo)");
-    if (!key.active) throw unauthenticated("This API key is inactive");
-    if (!keyUsable(key, now)) throw unauthenticated("This API key has expired");
-    return keyPrincipal(key, key.scopes);
-  }
+  const key = deps.storage.keys.findByHashNow(hash);
+  return key === undefined ? undefined : keyHolder(key, hash, now);
+}
+
+/** Resolves the Authorization header to a principal; 401 for anything missing or unusable. */
+export async function authenticate(deps: Deps, header: string | null | undefined): Promise<KeyPrincipal> {
+  const token = headerToken(header);
+  const now = deps.clock.now().getTime();
+  const hash = deps.hasher.sha256Hex(token);
+  if (isApiKeyFormat(token)) return keyHolder(await deps.storage.keys.findByHash(hash), hash, now);
   const access = await deps.storage.tokens.findByHash(hash);
   if (!access || !timingSafeEqual(access.hash, hash)) {
     // Most often a mistyped or truncated API key: say what a key looks like (issue 14).

@@ -1,6 +1,6 @@
 import { bindPrincipal } from "./acting-as.ts";
 import * as admin from "./admin.ts";
-import { admit } from "./admission.ts";
+import { admit, admitNow } from "./admission.ts";
 import { createKeyForCaller, deactivateKeyForCaller, listKeys, type NewKey } from "./api-keys.ts";
 import { bootstrap } from "./bootstrap.ts";
 import {
@@ -19,7 +19,7 @@ import { keyInfo } from "./key-info.ts";
 import { requestToken, type TokenRequest } from "./oauth.ts";
 import { createPeople } from "./people/index.ts";
 import { appPrincipal, type KeyPrincipal, type Principal } from "./principal.ts";
-import { getProject, listProjects } from "./projects.ts";
+import { getProject, getProjectNow, listProjects } from "./projects.ts";
 import { type PullRequest, pull, pullFile } from "./pull.ts";
 import { type PushRequest, push } from "./push.ts";
 import { createRecordUseCases } from "./records/index.ts";
@@ -109,6 +109,11 @@ export function createParlance(input: CoreDeps, options: ParlanceOptions = {}) {
     /** `address` is asked for only when the request has no valid credential. */
     admit: (req: { authorization: string | null; address: () => string }) =>
       admit(deps, settings, usage, req),
+    /** `admit` when it can answer without waiting (store and limiter in memory); else `undefined`. */
+    admitNow: (req: { authorization: string | null; address: () => string }) =>
+      admitNow(deps, settings, usage, req),
+    /** `getProject` when the store can answer without waiting; else `undefined` (transports' fast path). */
+    getProjectNow: (p: Principal, id: string) => getProjectNow(deps, p, id),
     requestToken: (req: TokenRequest, address: string) => requestToken(deps, settings, usage, req, address),
     keyInfo: (p: KeyPrincipal) => keyInfo(deps, usage, p),
     ...acting,

@@ -72,6 +72,12 @@ export interface ProjectStore {
   create(project: Project): Promise<void>;
   /** null when absent; soft-deleted projects are returned with `deletedAt` set. */
   get(id: string): Promise<Project | null>;
+  /**
+   * What `get` would answer, when the adapter can tell without waiting (a row it holds in memory,
+   * a synchronous driver); `undefined` when it cannot, and the caller asks `get`. Never throws.
+   * Optional: it spares the small requests an asynchronous frame per layer (issue 13, small GET).
+   */
+  getNow?(id: string): Project | null | undefined;
   /** Non-deleted projects of the organization, by name in code-point order, then id. */
   listByOrg(orgId: string): Promise<Project[]>;
   /** Non-deleted projects of every organization, by name in code-point order, then id. */
@@ -95,6 +101,8 @@ export interface KeyStore {
   create(key: ApiKey): Promise<void>;
   /** null when no key has that hash. */
   findByHash(hash: string): Promise<ApiKey | null>;
+  /** What `findByHash` would answer, or `undefined` to ask it (as `ProjectStore.getNow`). Never throws. */
+  findByHashNow?(hash: string): ApiKey | null | undefined;
   /** null when absent. */
   get(id: string): Promise<ApiKey | null>;
   /** Newest first (createdAt descending, then id descending). */
@@ -447,6 +455,12 @@ export interface RateLimiter {
    * the bucket's first request. A refused request is not counted.
    */
   consume(bucket: string, limit: number, windowMs: number, nowMs: number): Promise<RateDecision>;
+  /**
+   * `consume` decided without waiting (the window is held in memory), or `undefined`, having
+   * counted nothing, when the limiter must wait (a lease, the database): then the caller asks
+   * `consume`. Never throws. Optional.
+   */
+  consumeNow?(bucket: string, limit: number, windowMs: number, nowMs: number): RateDecision | undefined;
   /** Writes back whatever is held in memory (periodically and at shutdown). */
   flush(): Promise<void>;
 }

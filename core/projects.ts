@@ -36,7 +36,10 @@ export async function visibleProject(
   id: string,
   field: string,
 ): Promise<Project> {
-  const project = await deps.storage.projects.get(requireUuid(id, field));
+  return visible(await deps.storage.projects.get(requireUuid(id, field)), principal);
+}
+
+function visible(project: Project | null, principal: Principal): Project {
   if (!project || project.deletedAt !== null || project.orgId !== principal.orgId) {
     throw notFound("Project not found");
   }
@@ -45,6 +48,17 @@ export async function visibleProject(
 
 export async function getProject(deps: Deps, principal: Principal, id: string): Promise<ProjectView> {
   return projectView(await visibleProject(deps, principal, id, "project_id"));
+}
+
+/**
+ * `getProject` without waiting, when the store can answer at once: the same view or the same
+ * 400/404, or `undefined` (then ask `getProject`).
+ */
+export function getProjectNow(deps: Deps, principal: Principal, id: string): ProjectView | undefined {
+  const { projects } = deps.storage;
+  if (!projects.getNow) return undefined;
+  const project = projects.getNow(requireUuid(id, "project_id"));
+  return project === undefined ? undefined : projectView(visible(project, principal));
 }
 
 export async function listProjects(deps: Deps, principal: Principal): Promise<ProjectView[]> {

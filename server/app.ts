@@ -174,10 +174,12 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
         set.headers.deprecation = DEPRECATION;
         set.headers.link = `<${successor}>; rel="successor-version"`;
       }
-      const admission = await parlance.admit({
+      const caller = {
         authorization: request.headers.get("authorization"),
         address: () => clientAddress(request, server, trustProxy),
-      });
+      };
+      // Decided at once when the store holds the key and the limiter the window (issue 13, small GET).
+      const admission = parlance.admitNow(caller) ?? (await parlance.admit(caller));
       rememberAdmission(request, admission);
       Object.assign(set.headers, rateHeaders(admission.rate));
       if (admission.limited)

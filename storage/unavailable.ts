@@ -12,6 +12,13 @@ export const storageUnavailable = (cause: unknown) =>
     cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause),
   );
 
+/**
+ * The ports' methods that answer at once or not at all (`findByHashNow`, `getNow`, `consumeNow`:
+ * core/ports.ts). They never throw or wait, so the adapters' wrappers (this translation, the write
+ * gate's retry, the outage gate) hand them on as they are: one frame less on every small request.
+ */
+export const answersNow = (name: string): boolean => name.endsWith("Now");
+
 /** The same object with every method's failures that `isUnavailable` recognises made "unavailable". */
 export function translateUnavailable<T extends object>(
   target: T,
@@ -23,7 +30,7 @@ export function translateUnavailable<T extends object>(
   const wrapped: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(target)) {
     wrapped[name] =
-      typeof value === "function"
+      typeof value === "function" && !answersNow(name)
         ? (...args: unknown[]) => {
             try {
               const result = (value as (...a: unknown[]) => unknown).apply(target, args);

@@ -33,8 +33,13 @@ export const keyInfoRoutes = (parlance: Parlance) =>
       "/api/v1/project",
       async ({ request, query }) => {
         const principal = principalOf(request);
-        if (query.project_id === undefined) return { success: true, data: await parlance.keyInfo(principal) };
-        return { success: true, data: await parlance.getProject(principal, query.project_id) };
+        const id = query.project_id;
+        if (id === undefined) return { success: true, data: await parlance.keyInfo(principal) };
+        // A project the store holds in memory is answered without a wait (issue 13, small GET).
+        return {
+          success: true,
+          data: parlance.getProjectNow(principal, id) ?? (await parlance.getProject(principal, id)),
+        };
       },
       {
         ...guard(),

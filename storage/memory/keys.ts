@@ -27,6 +27,10 @@ export function createMemoryKeyStore(): KeyStore {
       const k = byHash.get(hash);
       return k ? copy(k) : null;
     },
+    findByHashNow(hash) {
+      const k = byHash.get(hash);
+      return k ? copy(k) : null;
+    },
     async get(id) {
       const k = keys.get(id);
       return k ? copy(k) : null;

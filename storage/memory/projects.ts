@@ -20,6 +20,10 @@ export function createMemoryProjectStore(projects: Map<string, Project>): Projec
       const p = projects.get(id);
       return p ? copy(p) : null;
     },
+    getNow(id) {
+      const p = projects.get(id);
+      return p ? copy(p) : null;
+    },
     async listByOrg(orgId) {
       return listed((p) => p.orgId === orgId);
     },

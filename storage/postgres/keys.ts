@@ -48,6 +48,11 @@ export function createKeyStore(sql: Sql, cache: RowCache): KeyStore {
       };
       return copy(await cache.read("api_keys", `hash:${hash}`, load, idOf));
     },
+    findByHashNow(hash) {
+      // Only a cached row answers now (absent rows are never cached): anything else is a round trip.
+      const key = cache.peek<ApiKey>("api_keys", `hash:${hash}`);
+      return key && copy(key);
+    },
     async get(id) {
       const load = async () => {
         const [row] = await sql`SELECT * FROM api_keys WHERE id = ${id}`;

@@ -1,5 +1,5 @@
 import type { Sql } from "postgres";
-import { storageUnavailable } from "../unavailable.ts";
+import { answersNow, storageUnavailable } from "../unavailable.ts";
 
 /**
  * Answers "unavailable" at once while a client cannot connect to its database, instead of letting
@@ -95,13 +95,19 @@ export function createOutageGate(probe: () => Promise<void>): OutageGate {
 
 /**
  * The same object, each method refused with "unavailable" while the gate is down (except `close`,
- * which must always run) and its failures reported to the gate.
+ * which must always run) and its failures reported to the gate. A method that answers at once
+ * (`…Now`) answers `undefined` while the gate is down, so its caller asks the method that refuses.
  */
 export function behindGate<T extends object>(target: T, gate: OutageGate): T {
   const wrapped: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(target)) {
     if (typeof value !== "function" || name === "close") {
       wrapped[name] = value;
+      continue;
+    }
+    if (answersNow(name)) {
+      const now = value as (...a: unknown[]) => unknown;
+      wrapped[name] = (...args: unknown[]) => (gate.down ? undefined : now.apply(target, args));
       continue;
     }
     wrapped[name] = (...args: unknown[]) => {

@@ -36,6 +36,11 @@ export function createProjectStore(sql: Sql, cache: RowCache): ProjectStore {
       };
       return copy(await cache.read("projects", id, load, (p) => p.id));
     },
+    getNow(id) {
+      // Only a cached row answers now (absent rows are never cached): anything else is a round trip.
+      const project = cache.peek<Project>("projects", id);
+      return project && copy(project);
+    },
     async listByOrg(orgId) {
       const rows = await sql`
         SELECT * FROM projects WHERE org_id = ${orgId} AND deleted_at IS NULL ORDER BY name, id`;

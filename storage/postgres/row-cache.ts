@@ -23,6 +23,8 @@ export interface RowCache {
     load: () => Promise<T | null>,
     idOf: (row: T) => string,
   ): Promise<T | null>;
+  /** The entry under `key` in `table` while the cache serves; `undefined` when `read` must go on. */
+  peek<T>(table: CachedTable, key: string): T | undefined;
   /** Drops the entries of a row this instance has just changed (committed). */
   drop(table: CachedTable, id: string): void;
   /** Drops every entry of the table. */
@@ -82,6 +84,10 @@ export function createRowCache(sql: Sql): RowCache {
       if (keys) keys.push(key);
       else t.byId.set(id, [key]);
       return row;
+    },
+    peek<T>(table: CachedTable, key: string) {
+      if (!feed.fresh()) return undefined;
+      return (tables.get(table) as Table).entries.get(key)?.row as T | undefined;
     },
     drop,
     dropAll(table) {

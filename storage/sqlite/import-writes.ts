@@ -15,35 +15,47 @@ import type { Statements } from "./statements.ts";
 export const IMPORT_CHUNK_ROWS = 500;
 
 type Text = string | null;
+type Int = number | bigint;
 /** project, record id, key, language */
 type Row = [string, string, string, string];
 /** activity id, actor, job id, time */
 type Event = [string, string, Text, string];
 
-/** One row that exists, updated by key; RETURNING gives its entry what a join would. */
-const UPDATE_SQL = `UPDATE translations SET value = ?4, status = ?5, updated_at = ?6, version = version + 1, warnings = ?7,
-       updated_by = ?8, updated_by_user = ?9, search = ?10, filled = ?4 <> '', flagged = ?7 IS NOT NULL
-     WHERE project_id = ?1 AND language = ?2 AND key = ?3
-     RETURNING id, version`;
+/**
+ * The seq the next history entry gets: entries are only appended (SQLite gives a new rowid one past
+ * the largest), so a statement that writes `n` entries numbers them NEXT_SEQ + 0 … n − 1 itself and
+ * sets each record's `history_seq` to its entry's in the same write (migration 13: the chain).
+ */
+const NEXT_SEQ = "(SELECT COALESCE(max(seq), 0) + 1 FROM record_history)";
 
-/** The entry of one updated row, from what its UPDATE returned. */
+/**
+ * One row that exists, updated by key; RETURNING gives its entry what a join would: the entry's
+ * seq, and in `history_prev` the record's last entry before it (RETURNING sees only new values).
+ */
+const UPDATE_SQL = `UPDATE translations SET value = ?4, status = ?5, updated_at = ?6, version = version + 1, warnings = ?7,
+       updated_by = ?8, updated_by_user = ?9, search = ?10, filled = ?4 <> '', flagged = ?7 IS NOT NULL,
+       history_prev = history_seq, history_seq = ${NEXT_SEQ}
+     WHERE project_id = ?1 AND language = ?2 AND key = ?3
+     RETURNING id, version, history_prev, history_seq`;
+
+/** The entry of one updated row, from what its UPDATE returned (its seq and its predecessor's). */
 const ENTRY_SQL = `INSERT INTO record_history (project_id, record_id, key, language, event_id, action, actor, job_id, at,
-       old_value, old_status, new_value, new_status, version)
-     VALUES (?1, ?2, ?3, ?4, ?5, 'import', ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)`;
+       old_value, old_status, new_value, new_status, version, prev_seq, seq)
+     VALUES (?1, ?2, ?3, ?4, ?5, 'import', ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)`;
 
 /**
  * The same writes on the import thread (`ImportThread.each`): a chunk's rows that exist go in one
  * message, and the thread runs per row the UPDATE and its entry, or for a row deleted since the
  * job planned the one-row insert and entry. Indexes: the shared parameters (project 0, language 1,
  * time 2, actor 3, user 4, the event 5–8), the row's (key 9, value 10, status 11, warnings 12,
- * search 13, old value 14, old status 15, id 16, the write's index 17), what UPDATE returned
- * (id 18, version 19).
+ * search 13, old value 14, old status 15, id 16, the write's index 17, its place in a one-row
+ * batch 18, always 0), what UPDATE returned (id 19, version 20, history_prev 21, history_seq 22).
  */
 const UPDATE_EACH: EachPlan = {
   first: { sql: UPDATE_SQL, params: [0, 1, 9, 10, 11, 2, 12, 3, 4, 13] },
-  found: [{ sql: ENTRY_SQL, params: [0, 18, 9, 1, 5, 6, 7, 8, 14, 15, 10, 11, 19] }],
+  found: [{ sql: ENTRY_SQL, params: [0, 19, 9, 1, 5, 6, 7, 8, 14, 15, 10, 11, 20, 21, 22] }],
   missing: [
-    { sql: upsertSql(1), params: [0, 1, 2, 3, 4, 16, 9, 10, 11, 12, 13] },
+    { sql: upsertSql(1), params: [0, 1, 2, 3, 4, 16, 9, 10, 11, 12, 13, 18] },
     { sql: entriesSql(1), params: [0, 1, 5, 6, 7, 8, 17, 9, 14, 15] },
   ],
 };
@@ -57,22 +69,29 @@ const UPDATE_EACH: EachPlan = {
 export function createImportWriter(s: Statements, each?: ImportThread["each"]) {
   const batches = upsertBatches(s);
   const update = s.prepare<
-    { id: string; version: number | bigint },
+    { id: string; version: number | bigint; history_prev: Int | null; history_seq: Int },
     [string, string, string, string, string, string, Text, Text, Text, Text]
   >(UPDATE_SQL);
-  const entry = s.prepare<never, [...Row, ...Event, string, string, string, string, number | bigint]>(
+  const entry = s.prepare<never, [...Row, ...Event, string, string, string, string, Int, Int | null, Int]>(
     ENTRY_SQL,
   );
   const remove = s.prepare<never, [string, string, string]>(
     `DELETE FROM translations
      WHERE project_id = ?1 AND language = ?2 AND id IN (SELECT value FROM json_each(?3))`,
   );
+  // Written before the rows go, to chain each entry to its record's last; a record gone whole
+  // keeps its last entry's seq in record_history_gone, where its history is found from then on.
   const deletions = s.prepare<never, [string, string, string, string, Text, string, string]>(
     `INSERT INTO record_history (project_id, record_id, key, language, event_id, action, actor, job_id, at,
-       old_value, old_status, new_value, new_status, version)
+       old_value, old_status, new_value, new_status, version, prev_seq)
      SELECT ?1, j.value ->> 0, j.value ->> 1, ?2, ?3, 'import', ?4, ?5, ?6, j.value ->> 2, j.value ->> 3,
-       NULL, NULL, NULL
-     FROM json_each(?7) j ORDER BY j.key`,
+       NULL, NULL, NULL, t.history_seq
+     FROM json_each(?7) j LEFT JOIN translations t ON t.id = j.value ->> 0 ORDER BY j.key`,
+  );
+  /** The heads of the records whose entries `deletions` just appended (the last `n` entries). */
+  const gone = s.prepare<never, [number]>(
+    `INSERT OR REPLACE INTO record_history_gone (record_id, seq)
+     SELECT record_id, seq FROM record_history WHERE seq > (SELECT max(seq) FROM record_history) - ?1`,
   );
   const rewarn = s.prepare<never, [string]>(
     `UPDATE translations SET warnings = j.value ->> 1, flagged = (j.value ->> 1) IS NOT NULL
@@ -89,13 +108,16 @@ export function createImportWriter(s: Statements, each?: ImportThread["each"]) {
       // a caller's mistake, and this one leaves the written row in place.
       for (let i = 0; i < c.deleteIds.length; i += IMPORT_CHUNK_ROWS) {
         const ids = c.deleteIds.slice(i, i + IMPORT_CHUNK_ROWS);
+        if (a) {
+          const rows = ids.map((id, n) => {
+            const old = a.deleted[i + n];
+            return [id, old?.key ?? "", old?.value ?? null, old?.status ?? null];
+          });
+          deletions.run(c.projectId, c.language, ...event, JSON.stringify(rows));
+          gone.run(rows.length);
+        }
         remove.run(c.projectId, c.language, JSON.stringify(ids));
         if (!a) continue;
-        const rows = ids.map((id, n) => {
-          const old = a.deleted[i + n];
-          return [id, old?.key ?? "", old?.value ?? null, old?.status ?? null];
-        });
-        deletions.run(c.projectId, c.language, ...event, JSON.stringify(rows));
         yield;
       }
       /** New rows (by index into the writes), in batches of the multi-row statements. */
@@ -114,6 +136,8 @@ export function createImportWriter(s: Statements, each?: ImportThread["each"]) {
               w.status,
               warningsJson(a?.warnings[k]),
               storedSearchText(w.key, w.value),
+              // Its entry's place in the batch: no entry (no audit), no seq.
+              a ? j - i : null,
             );
             const old = a?.previous[k];
             if (a) en.push(k, w.key, old?.value ?? null, old?.status ?? null);
@@ -140,7 +164,7 @@ export function createImportWriter(s: Statements, each?: ImportThread["each"]) {
             const w = c.writes[k] as TranslationWrite;
             const warnings = warningsJson(a?.warnings[k]);
             const search = storedSearchText(w.key, w.value);
-            existing.push([w.key, w.value, w.status, warnings, search, old.value, old.status, w.id, k]);
+            existing.push([w.key, w.value, w.status, warnings, search, old.value, old.status, w.id, k, 0]);
             continue;
           }
           // Rows that existed when the job planned: an UPDATE by key each, cheaper than the
@@ -172,6 +196,8 @@ export function createImportWriter(s: Statements, each?: ImportThread["each"]) {
               w.value,
               w.status,
               row.version,
+              row.history_prev,
+              row.history_seq,
             );
         }
         if (each && existing.length > 0)
@@ -189,7 +215,7 @@ export function createImportWriter(s: Statements, each?: ImportThread["each"]) {
   };
 }
 
-/** Rows of the largest batch statement: 6 parameters a row stay far below SQLite's 32,766. */
+/** Rows of the largest batch statement: 7 parameters a row stay far below SQLite's 32,766. */
 const BATCH_ROWS = 128;
 
 /** The batch for the next `n` rows: 128, or the largest power of two below, so few sizes exist. */
@@ -202,25 +228,33 @@ function values(n: number, columns: number): string {
 /**
  * The upsert of `n` new rows. `WHERE true` tells SQLite's parser the ON CONFLICT belongs to the
  * INSERT, not to a join. Parameters: project, language, time, actor, user; then id, key, value,
- * status, warnings, search a row.
+ * status, warnings, search, and the row's entry's place among the batch's (NULL: no entry) a row.
+ * The entries (entriesSql, run next) take the seqs numbered here.
  */
 function upsertSql(n: number): string {
   return `INSERT INTO translations (id, project_id, language, key, value, status, updated_at, version, warnings,
-       updated_by, updated_by_user, search, filled, flagged)
+       updated_by, updated_by_user, search, filled, flagged, history_seq)
      SELECT v.column1, ?1, ?2, v.column2, v.column3, v.column4, ?3, 1, v.column5, ?4, ?5, v.column6,
-       v.column3 <> '', v.column5 IS NOT NULL
-     FROM (VALUES ${values(n, 6)}) v WHERE true
+       v.column3 <> '', v.column5 IS NOT NULL, ${NEXT_SEQ} + v.column7
+     FROM (VALUES ${values(n, 7)}) v WHERE true
      ON CONFLICT (project_id, language, key) DO UPDATE SET value = excluded.value, status = excluded.status,
        updated_at = excluded.updated_at, version = version + 1, warnings = excluded.warnings,
        updated_by = excluded.updated_by, updated_by_user = excluded.updated_by_user, search = excluded.search,
-       filled = excluded.filled, flagged = excluded.flagged`;
+       filled = excluded.filled, flagged = excluded.flagged,
+       history_prev = iif(excluded.history_seq IS NULL, history_prev, history_seq),
+       history_seq = COALESCE(excluded.history_seq, history_seq)`;
 }
 
-/** The entries of `n` rows. Parameters: project, language, the event (4); then index, key, old value, old status a row. */
+/**
+ * The entries of `n` rows, at the seqs their upsert gave them; a row inserted has no predecessor
+ * (`history_prev` NULL). Parameters: project, language, the event (4); then index, key, old value,
+ * old status a row.
+ */
 function entriesSql(n: number): string {
   return `INSERT INTO record_history (project_id, record_id, key, language, event_id, action, actor, job_id, at,
-       old_value, old_status, new_value, new_status, version)
-     SELECT ?1, t.id, t.key, ?2, ?3, 'import', ?4, ?5, ?6, v.column3, v.column4, t.value, t.status, t.version
+       old_value, old_status, new_value, new_status, version, seq, prev_seq)
+     SELECT ?1, t.id, t.key, ?2, ?3, 'import', ?4, ?5, ?6, v.column3, v.column4, t.value, t.status, t.version,
+       t.history_seq, t.history_prev
      FROM (VALUES ${values(n, 4)}) v CROSS JOIN translations t
        ON t.project_id = ?1 AND t.language = ?2 AND t.key = v.column2
      ORDER BY v.column1`;

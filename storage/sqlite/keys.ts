@@ -85,6 +85,14 @@ export function createSqliteKeyStore(db: Database, s: Statements, cache: ReadCac
     total: int(countOrg.get(orgId)?.n ?? 0),
   }));
 
+  const findByHash = (hash: string): ApiKey | null => {
+    const key = byHash.read(hash, () => {
+      const row = selectByHash.get(hash);
+      return row ? toKey(row) : null;
+    });
+    return key && copy(key);
+  };
+
   return {
     async create(k) {
       cache.clear();
@@ -110,11 +118,16 @@ export function createSqliteKeyStore(db: Database, s: Statements, cache: ReadCac
       }
     },
     async findByHash(hash) {
-      const key = byHash.read(hash, () => {
-        const row = selectByHash.get(hash);
-        return row ? toKey(row) : null;
-      });
-      return key && copy(key);
+      return findByHash(hash);
+    },
+    findByHashNow(hash) {
+      // The same read, synchronous as SQLite is; a failure (a locked file) goes to findByHash,
+      // whose wrappers wait for the import's write gate or answer "unavailable".
+      try {
+        return findByHash(hash);
+      } catch {
+        return undefined;
+      }
     },
     async get(id) {
       const key = byId.read(id, () => {

@@ -64,9 +64,19 @@ export function createRecordWriter(s: Statements) {
       number | null,
     ]
   >(
+    // Chained to the record's last entry (migration 13): on its row, or, while the key is
+    // deleted, on its deleted_records row (a restore's row has none yet and takes it from there).
     `INSERT INTO record_history (project_id, record_id, key, language, event_id, action, actor, job_id, at,
-       old_value, old_status, new_value, new_status, version)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       old_value, old_status, new_value, new_status, version, prev_seq)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,
+       COALESCE((SELECT history_seq FROM translations WHERE id = ?2),
+         (SELECT history_seq FROM deleted_records WHERE id = ?2)))`,
+  );
+  const head = s.prepare<never, [string]>(
+    "UPDATE translations SET history_seq = last_insert_rowid() WHERE id = ?",
+  );
+  const deletedHead = s.prepare<never, [string]>(
+    "UPDATE deleted_records SET history_seq = last_insert_rowid() WHERE id = ?",
   );
   const activity = s.prepare<never, [string, string, string, string, Text, Text, Text, string, string]>(
     `INSERT INTO activity (id, project_id, action, actor, job_id, language, key, detail, at)
@@ -111,6 +121,8 @@ export function createRecordWriter(s: Statements) {
         e.newStatus,
         e.version,
       );
+      head.run(e.recordId);
+      deletedHead.run(e.recordId);
     },
     activity(a: ActivityItem): void {
       activity.run(

@@ -82,8 +82,15 @@ export function createSqliteRecordStore(db: Database, s: Statements, coverage: C
   const currentVersion = s.prepare<{ version: number | bigint }, [string, string, string]>(
     "SELECT version FROM translations WHERE project_id = ? AND language = ? AND key = ?",
   );
-  const historyPage = s.prepare<HistoryRow, [string, number, number]>(
-    `SELECT ${HISTORY_COLUMNS} FROM record_history WHERE record_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+  // A record's entries form a chain from its last (migration 13): on its row, on its deleted_records
+  // row while its key is deleted, or in record_history_gone once an import deleted it.
+  const historyHead = s.prepare<{ seq: number | bigint | null }, [string]>(
+    `SELECT COALESCE((SELECT history_seq FROM translations WHERE id = ?1),
+       (SELECT history_seq FROM deleted_records WHERE id = ?1),
+       (SELECT seq FROM record_history_gone WHERE record_id = ?1)) AS seq`,
+  );
+  const chained = s.prepare<HistoryRow & { prev_seq: number | bigint | null }, [number]>(
+    `SELECT ${HISTORY_COLUMNS}, prev_seq FROM record_history WHERE seq = ?`,
   );
   const historyById = s.prepare<HistoryRow, [number, string]>(
     `SELECT ${HISTORY_COLUMNS} FROM record_history WHERE seq = ? AND project_id = ?`,
@@ -104,8 +111,9 @@ export function createSqliteRecordStore(db: Database, s: Statements, coverage: C
   );
   const moveToDeleted = s.prepare<never, [string, string, string]>(
     `INSERT INTO deleted_records (id, project_id, language, key, value, status, version, warnings, updated_at,
-       updated_by, deleted_at, deleted_by)
-     SELECT id, project_id, language, key, value, status, version, warnings, updated_at, updated_by, ?, ?
+       updated_by, deleted_at, deleted_by, history_seq)
+     SELECT id, project_id, language, key, value, status, version, warnings, updated_at, updated_by, ?, ?,
+       history_seq
      FROM translations WHERE id = ?`,
   );
   const deleteRow = s.prepare<never, [string]>("DELETE FROM translations WHERE id = ?");
@@ -322,11 +330,19 @@ export function createSqliteRecordStore(db: Database, s: Statements, coverage: C
       return commit.immediate(c);
     },
     async history(recordId, cursor, limit) {
-      const rows = historyPage.all(
-        recordId,
-        cursor === null ? Number.MAX_SAFE_INTEGER : Number(cursor),
-        limit + 1,
-      );
+      const before = cursor === null ? Number.MAX_SAFE_INTEGER : Number(cursor);
+      // A cursor is the seq of an entry of this record (the last of the previous page): the page
+      // starts at its predecessor. Any other number walks from the last entry to below it.
+      const at = cursor === null ? null : chained.get(before);
+      let seq = at && at.record_id === recordId ? at.prev_seq : historyHead.get(recordId)?.seq;
+      const rows: HistoryRow[] = [];
+      while (seq !== null && seq !== undefined && rows.length <= limit) {
+        const row = chained.get(Number(seq));
+        // Each link points below itself, to the same record's entry: anything else ends the walk.
+        if (!row || row.record_id !== recordId) break;
+        if (int(row.seq) < before) rows.push(row);
+        seq = row.prev_seq !== null && int(row.prev_seq) < int(row.seq) ? row.prev_seq : null;
+      }
       return paged(
         rows.map((r) => ({ seq: int(r.seq), item: toEntry(r) })),
         limit,

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { answersNow } from "../unavailable.ts";
 import type { Statements } from "./statements.ts";
 import { isUnavailable } from "./unavailable.ts";
 
@@ -54,7 +55,7 @@ export function createWriteGate(main: Database, s: Statements): WriteGate {
 export function behindGate<T extends object>(target: T, gate: WriteGate): T {
   const wrapped: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(target)) {
-    if (typeof value !== "function") {
+    if (typeof value !== "function" || answersNow(name)) {
       wrapped[name] = value;
       continue;
     }

@@ -131,4 +131,25 @@ export function keyContract(run: TestFunction, setup: StorageSetup, adapter: str
     got?.scopes.push("translations:read");
     expect((await storage.keys.get(k.id))?.scopes).toEqual(["admin"]);
   });
+
+  // Optional (core/ports.ts): an adapter without it, or one that cannot answer now, says undefined.
+  test("findByHashNow, when it answers, answers as findByHash, also once the key changed", async (storage) => {
+    const findNow = (hash: string) => storage.keys.findByHashNow?.(hash);
+    const k = apiKey(await seedOrg(storage), { scopes: ["translations:read"] });
+    const absent = findNow("0".repeat(64));
+    if (absent !== undefined) expect(absent).toBeNull();
+    await storage.keys.create(k);
+    expect(await storage.keys.findByHash(k.hash)).toEqual(k);
+    const found = findNow(k.hash);
+    if (found !== undefined) expect(found).toEqual(k);
+    found?.scopes.push("admin");
+    expect(await storage.keys.findByHash(k.hash)).toEqual(k);
+    // A key read before it was deactivated is never handed out as it was before.
+    await storage.keys.deactivate(k.id);
+    const after = findNow(k.hash);
+    const changed = await storage.keys.findByHash(k.hash);
+    if (after !== undefined) expect(after).toEqual(changed);
+    const again = findNow(k.hash);
+    if (again !== undefined) expect(again).toEqual(changed);
+  });
 }

@@ -94,4 +94,27 @@ export function projectContract(run: TestFunction, setup: StorageSetup, adapter:
     got?.languages.push("de");
     expect((await storage.projects.get(p.id))?.languages).toEqual(["en"]);
   });
+
+  // Optional (core/ports.ts): an adapter without it, or one that cannot answer now, says undefined.
+  test("getNow, when it answers, answers as get, also once the project changed", async (storage) => {
+    const getNow = (projectId: string) => storage.projects.getNow?.(projectId);
+    const absent = getNow(id());
+    if (absent !== undefined) expect(absent).toBeNull();
+    const p = await seedProject(storage, { languages: ["en"] });
+    expect(await storage.projects.get(p.id)).toEqual(p);
+    const found = getNow(p.id);
+    if (found !== undefined) expect(found).toEqual(p);
+    found?.languages.push("de");
+    expect(await storage.projects.get(p.id)).toEqual(p);
+    await storage.projects.rename(p.id, "Renamed");
+    const after = getNow(p.id);
+    const changed = await storage.projects.get(p.id);
+    expect(changed?.name).toBe("Renamed");
+    if (after !== undefined) expect(after).toEqual(changed);
+    const again = getNow(p.id);
+    if (again !== undefined) expect(again).toEqual(changed);
+    await storage.projects.softDelete(p.id, at(5));
+    const deleted = getNow(p.id);
+    if (deleted !== undefined) expect(deleted).toEqual(await storage.projects.get(p.id));
+  });
 }

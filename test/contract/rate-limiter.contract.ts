@@ -137,6 +137,23 @@ export function runRateLimiterContracts(
     expect(decisions.every((d) => d.resetAt === T0 + HOUR)).toBe(true);
   });
 
+  test("consumeNow and consume mixed: exactly L allowed, remaining counting down one by one", async ({
+    limiter,
+  }) => {
+    // consumeNow is optional and may decline (undefined, counting nothing): then consume decides.
+    const limit = 120;
+    const decisions: RateDecision[] = [];
+    for (let i = 0; i < limit + 10; i++) {
+      const now = i % 3 === 0 ? undefined : limiter.consumeNow?.("mixed", limit, HOUR, T0 + i);
+      decisions.push(now ?? (await limiter.consume("mixed", limit, HOUR, T0 + i)));
+    }
+    expect(decisions.slice(0, limit).map((d) => d.remaining)).toEqual(
+      Array.from({ length: limit }, (_, i) => limit - 1 - i),
+    );
+    expect(decisions.slice(limit).every((d) => !d.allowed && d.remaining === 0)).toBe(true);
+    expect(decisions.every((d) => d.resetAt === T0 + HOUR)).toBe(true);
+  });
+
   test("after flush, a reopened limiter allows exactly what the window has left", async (h) => {
     if (!h.reopen) return;
     const limit = 200;

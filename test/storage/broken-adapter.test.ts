@@ -52,6 +52,8 @@ test("the published suite fails a broken adapter with names that say what is bro
     [
       "broken › KeyStore › deactivate returns the updated key; null when absent",
       "broken › ProjectStore › softDelete sets deletedAt, keeps an earlier one, and get still returns the project",
+      // The memory store's own getNow still returns the deleted project, which the broken get does not.
+      "broken › ProjectStore › getNow, when it answers, answers as get, also once the project changed",
       // The job's commit is read back through listForExport, in key order.
       "broken › JobStore › complete applies writes and deletes and finishes the job",
       "broken › TranslationStore › listForExport returns id, key, value and status in ascending code-point order of key",
