@@ -4,6 +4,7 @@ import type { KeyStore, UsageIncrement } from "../../core/ports.ts";
 import type { ApiKey, Scope } from "../../core/types.ts";
 import type { ReadCache } from "./read-cache.ts";
 import { bool, int, isUniqueViolation, type Statements } from "./statements.ts";
+import { readNow } from "./unavailable.ts";
 
 interface KeyRow {
   id: string;
@@ -120,15 +121,7 @@ export function createSqliteKeyStore(db: Database, s: Statements, cache: ReadCac
     async findByHash(hash) {
       return findByHash(hash);
     },
-    findByHashNow(hash) {
-      // The same read, synchronous as SQLite is; a failure (a locked file) goes to findByHash,
-      // whose wrappers wait for the import's write gate or answer "unavailable".
-      try {
-        return findByHash(hash);
-      } catch {
-        return undefined;
-      }
-    },
+    findByHashNow: (hash) => readNow(() => findByHash(hash)),
     async get(id) {
       const key = byId.read(id, () => {
         const row = select.get(id);

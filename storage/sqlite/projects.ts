@@ -2,6 +2,7 @@ import type { ProjectStore } from "../../core/ports.ts";
 import type { Project } from "../../core/types.ts";
 import type { ReadCache } from "./read-cache.ts";
 import type { Statements } from "./statements.ts";
+import { readNow } from "./unavailable.ts";
 
 interface ProjectRow {
   id: string;
@@ -73,14 +74,7 @@ export function createSqliteProjectStore(s: Statements, cache: ReadCache): Proje
     async get(id) {
       return get(id);
     },
-    getNow(id) {
-      // As findByHashNow (keys.ts): a failure goes to `get` and its wrappers.
-      try {
-        return get(id);
-      } catch {
-        return undefined;
-      }
-    },
+    getNow: (id) => readNow(() => get(id)),
     async listByOrg(orgId) {
       return selectByOrg.all(orgId).map(toProject);
     },

@@ -16,3 +16,16 @@ export function isUnavailable(error: unknown): boolean {
 /** The same object with every method's locked-database failures made "unavailable". */
 export const withUnavailable = <T extends object>(target: T): T =>
   translateUnavailable(target, isUnavailable);
+
+/**
+ * A synchronous read for a port's `…Now` method: its answer, or `undefined` when it failed (a
+ * locked file), so the caller asks the asynchronous method, whose wrappers wait for the import's
+ * write gate or answer "unavailable". `…Now` methods never throw (core/ports.ts).
+ */
+export function readNow<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}

@@ -43,3 +43,19 @@ test("a write that waits past busy_timeout on another connection's lock rejects 
   await storage.close();
   db.close();
 });
+
+test("a read that fails answers undefined from findByHashNow and getNow (the caller then asks the async method, which refuses)", async () => {
+  const db = new Database(join(tempDir(), "now.sqlite"));
+  const storage = createSqliteStorage(db);
+  // A table the statements cannot find: every read of it fails, as a locked file's would.
+  db.run("ALTER TABLE api_keys RENAME TO api_keys_gone");
+  db.run("ALTER TABLE projects RENAME TO projects_gone");
+  expect(storage.keys.findByHashNow?.("0".repeat(64))).toBeUndefined();
+  expect(storage.projects.getNow?.("00000000-0000-4000-8000-000000000000")).toBeUndefined();
+  expect(await storage.keys.findByHash("0".repeat(64)).catch((e) => e)).toBeInstanceOf(Error);
+  expect(await storage.projects.get("00000000-0000-4000-8000-000000000000").catch((e) => e)).toBeInstanceOf(
+    Error,
+  );
+  await storage.close();
+  db.close();
+});
