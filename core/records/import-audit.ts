@@ -32,10 +32,8 @@ export async function importAudit(
   const actor = job.actor ?? UNKNOWN;
   const base = project.baseLanguage;
   const isBase = language === base;
-  const previous = plan.writes.map((w) => {
-    const old = existing.get(w.key);
-    return old ? { value: old.value, status: old.status } : null;
-  });
+  // The rows as the plan found them: their value and status are what each write replaces.
+  const previous = plan.previous;
   const byId = new Map<string, [string, ExistingRow]>();
   if (plan.deleteIds.length > 0) for (const [key, row] of existing) byId.set(row.id, [key, row]);
   const deleted = plan.deleteIds.map((id) => {
