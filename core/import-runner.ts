@@ -3,7 +3,7 @@ import { isParlanceError, ParlanceError } from "./errors.ts";
 import type { EventBus } from "./events.ts";
 import { parseContent } from "./flatten.ts";
 import { newId } from "./ids.ts";
-import { planImport } from "./import-plan.ts";
+import { type ImportRows, planImport } from "./import-plan.ts";
 import { enforceQuota, quotaOf } from "./quota.ts";
 import { importAudit } from "./records/import-audit.ts";
 import type { ExistingRow, ImportPayload, Job } from "./types.ts";
@@ -28,7 +28,7 @@ export interface ImportRunner {
    * claims that job it takes them instead of reading the content back and parsing it again.
    * Ignored when another push's rows are held already.
    */
-  handOver(jobId: string, rows: Map<string, string>): void;
+  handOver(jobId: string, rows: ImportRows): void;
   /** Looks for claimable jobs (after a restart, or a lease another instance let lapse). */
   wake(): void;
   /** Wakes every `settings.jobPollMs` until stopped. */
@@ -65,7 +65,7 @@ export function createImportRunner(
   /** Places ever granted: tells a count which places were granted while it ran. */
   let grants = 0;
   /** The rows one push handed over, until its job is claimed here (or by another instance). */
-  let handed: { jobId: string; rows: Map<string, string> } | null = null;
+  let handed: { jobId: string; rows: ImportRows } | null = null;
 
   const wake = () => {
     if (scheduled || stopped) return;
@@ -162,7 +162,7 @@ export function createImportRunner(
    * The job's rows: those its push handed over in this process, or else read from its stored bytes,
    * which the job lets go of at once (they are not needed while it runs).
    */
-  function takeRows(job: Job): Map<string, string> {
+  function takeRows(job: Job): ImportRows {
     const payload = job.payload as ImportPayload;
     job.payload = { ...payload, content: EMPTY };
     if (handed?.jobId !== job.id) return parseContent(payload.content);
