@@ -1,15 +1,10 @@
-import { newRecordId } from "./ids.ts";
+import { newRecordNumber, recordIdOf } from "./ids.ts";
 import { nextTurn, SLICE_MS } from "./next-turn.ts";
 import type { ExistingRow, ImportMode, TranslationStatus, TranslationWrite } from "./types.ts";
 
 /** What an import would change in one language: the preview and the job compute it alike. */
 export interface ImportPlan {
   writes: TranslationWrite[];
-  /**
-   * Aligned with `writes`: the row each replaces as it was read, null for a created one. The
-   * job's history needs it, and looking every key up again cost as much as planning.
-   */
-  previous: (ExistingRow | null)[];
   deleteIds: string[];
   created: number;
   updated: number;
@@ -18,11 +13,45 @@ export interface ImportPlan {
 }
 
 /**
+ * A content's rows as a plan reads them: a `Map` of key → value, or the rows a push read
+ * (core/flatten.ts `ContentRows`, two arrays instead of a map).
+ */
+export interface ImportRows {
+  readonly size: number;
+  has(key: string): boolean;
+  forEach(each: (value: string, key: string) => void): void;
+  /**
+   * The rows from index `from` on, until `each` answers false; answers the index after the last
+   * row given. Lets a plan stop and go on later; a `Map` has none (its keys are walked instead).
+   */
+  forEachFrom?(from: number, each: (value: string, key: string) => boolean): number;
+}
+
+/**
+ * A new row's write: its id is made from its number each time it is read (the commit reads it
+ * once or twice, a chunk at a time), so a plan of 50,000 new rows holds no id string. The id is
+ * on the prototype: a copy made by spreading a write must name `id` (the memory and Postgres
+ * stores do).
+ */
+class NewRowWrite implements TranslationWrite {
+  constructor(
+    readonly key: string,
+    readonly value: string,
+    readonly status: TranslationStatus,
+    private readonly n: number,
+  ) {}
+
+  get id(): string {
+    return recordIdOf(this.n);
+  }
+}
+
+/**
  * merge: creates and updates, other keys stay. replace: the language ends up holding exactly the
  * content's keys. A row counts as updated only when its value or status changes.
  */
 export function planImport(
-  rows: ReadonlyMap<string, string>,
+  rows: ImportRows,
   existing: ReadonlyMap<string, ExistingRow>,
   mode: ImportMode,
   status: TranslationStatus,
@@ -37,10 +66,11 @@ export function planImport(
 /**
  * `planImport`, giving the event loop a turn every SLICE_MS: for 50,000 rows it is 50,000 lookups
  * and comparisons of values, 30–90 ms in one block under load, which every request waiting then
- * shared (docs/benchmarks.md, "The import stall, eleventh pass"). The maps must not change meanwhile.
+ * shared (docs/benchmarks.md, "The import stall, eleventh pass"). The rows and `existing` must not
+ * change meanwhile.
  */
 export async function planImportInSlices(
-  rows: ReadonlyMap<string, string>,
+  rows: ImportRows,
   existing: ReadonlyMap<string, ExistingRow>,
   mode: ImportMode,
   status: TranslationStatus,
@@ -60,29 +90,34 @@ export async function planImportInSlices(
 /** Rows planned between two looks at the clock. */
 const ROWS_PER_STEP = 1024;
 
+/** The plan, stopping (a `yield`) every ROWS_PER_STEP rows. */
 function* planSteps(
-  rows: ReadonlyMap<string, string>,
+  rows: ImportRows,
   existing: ReadonlyMap<string, ExistingRow>,
   mode: ImportMode,
   status: TranslationStatus,
 ): Generator<void, ImportPlan> {
   const writes: TranslationWrite[] = [];
-  const previous: (ExistingRow | null)[] = [];
   let created = 0;
   let updated = 0;
   let n = 0;
-  for (const [key, value] of rows) {
-    if (++n % ROWS_PER_STEP === 0) yield;
+  const plan = (value: string, key: string): boolean => {
     const row = existing.get(key);
     if (!row) {
-      writes.push({ id: newRecordId(), key, value, status });
-      previous.push(null);
+      writes.push(new NewRowWrite(key, value, status, newRecordNumber()));
       created++;
     } else if (row.value !== value || row.status !== status) {
       writes.push({ id: row.id, key, value, status });
-      previous.push(row);
       updated++;
     }
+    return ++n % ROWS_PER_STEP !== 0;
+  };
+  if (rows.forEachFrom) {
+    // By index, not for…of: no [key, value] array per row.
+    for (let from = 0; from < rows.size; yield) from = rows.forEachFrom(from, plan);
+  } else {
+    const map = rows as ReadonlyMap<string, string>;
+    for (const key of map.keys()) if (!plan(map.get(key) as string, key)) yield;
   }
   const deleteIds: string[] = [];
   if (mode === "replace") {
@@ -93,7 +128,6 @@ function* planSteps(
   }
   return {
     writes,
-    previous,
     deleteIds,
     created,
     updated,

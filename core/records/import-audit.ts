@@ -28,12 +28,13 @@ export async function importAudit(
   summary: ImportSummary,
   at: string,
   betweenSlices: () => void = () => {},
+  halfway?: () => void,
 ): Promise<ImportAudit> {
   const actor = job.actor ?? UNKNOWN;
   const base = project.baseLanguage;
   const isBase = language === base;
-  // The rows as the plan found them: their value and status are what each write replaces.
-  const previous = plan.previous;
+  const turns = { since: performance.now() };
+  const previous = await previousOf(plan.writes, existing, turns);
   const byId = new Map<string, [string, ExistingRow]>();
   if (plan.deleteIds.length > 0) for (const [key, row] of existing) byId.set(row.id, [key, row]);
   const deleted = plan.deleteIds.map((id) => {
@@ -43,14 +44,16 @@ export async function importAudit(
   const rechecks = isBase ? await recheckOthers(deps, project, existing, plan, deleted) : [];
   const warnings: (readonly Warning[])[] = [];
   const baseValues = isBase ? null : await baseReader(deps, project, plan);
-  const turns = { since: performance.now() };
+  const batches = Math.ceil(plan.writes.length / CHECK_BATCH_ROWS);
+  const middle = Math.floor(batches / 2) * CHECK_BATCH_ROWS;
   // In batches: where the store reads values by key, each batch holds the base values of its own
   // keys only (the whole base language read at once was about 20 MiB alive for 50,000 rows).
   for (let i = 0; i < plan.writes.length; i += CHECK_BATCH_ROWS) {
     // Young collections between batches only, once the last batch's base values are garbage: one
     // taken while a batch is being checked promotes its values to the old generation, where only a
     // full collection frees them (about 15 MiB piled up that way over a 50,000-row job).
-    if (i > 0) betweenSlices();
+    if (i > 0 && i === middle && halfway) halfway();
+    else if (i > 0) betweenSlices();
     await checkBatch(plan.writes, i, baseValues, base, language, warnings, turns);
   }
   return {
@@ -72,6 +75,29 @@ export async function importAudit(
       at,
     },
   };
+}
+
+/**
+ * Each write's row as it was before the import, null for a created one, giving the event loop a
+ * turn every SLICE_MS: 50,000 lookups in one block took about as long as the plan (docs/benchmarks.md,
+ * "The import stall, eleventh pass"). Made here rather than kept by
+ * the plan, so that no such array lives through the plan (a push's peak memory).
+ */
+async function previousOf(
+  writes: readonly TranslationWrite[],
+  existing: ReadonlyMap<string, ExistingRow>,
+  turns: { since: number },
+): Promise<ImportAudit["previous"]> {
+  const previous: ImportAudit["previous"] = [];
+  for (let i = 0; i < writes.length; i++) {
+    const old = existing.get((writes[i] as TranslationWrite).key);
+    previous.push(old ? { value: old.value, status: old.status } : null);
+    if (i % 1024 === 1023 && performance.now() - turns.since >= SLICE_MS) {
+      await nextTurn();
+      turns.since = performance.now();
+    }
+  }
+  return previous;
 }
 
 /**
