@@ -3,7 +3,7 @@ import { isParlanceError, ParlanceError } from "./errors.ts";
 import type { EventBus } from "./events.ts";
 import { parseContent } from "./flatten.ts";
 import { newId } from "./ids.ts";
-import { type ImportRows, planImport } from "./import-plan.ts";
+import { type ImportRows, planImportInSlices } from "./import-plan.ts";
 import { enforceQuota, quotaOf } from "./quota.ts";
 import { importAudit } from "./records/import-audit.ts";
 import type { ExistingRow, ImportPayload, Job } from "./types.ts";
@@ -185,7 +185,7 @@ export function createImportRunner(
     );
     // No local keeps the rows (or the content): garbage once planned, the writes hold what the
     // commit needs.
-    const plan = planImport(takeRows(job), existing, importMode, status);
+    const plan = await planImportInSlices(takeRows(job), existing, importMode, status);
     const payload = job.payload;
     // The rows, and the push's body if it was this process's, are garbage now. A handed-over push's
     // rows outlived the collection at its answer, so only the full collection halfway through a
