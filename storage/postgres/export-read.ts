@@ -12,8 +12,13 @@ import type { Sql, TransactionSql } from "postgres";
  *   passes `jit_above_cost` (100,000): the plan was compiled by LLVM on every execution, in each
  *   worker, for a scan and a sort that gain nothing from it (tens of milliseconds a pull).
  */
-export async function exportRead<T>(sql: Sql, read: (tx: TransactionSql) => Promise<T>): Promise<T> {
-  return sql.begin("READ ONLY", async (tx) => {
+export async function exportRead<T>(
+  sql: Sql,
+  read: (tx: TransactionSql) => Promise<T>,
+  // REPEATABLE READ when the read makes several statements that must see one moment.
+  mode = "READ ONLY",
+): Promise<T> {
+  return sql.begin(mode, async (tx) => {
     // Both for this transaction only (is_local), in one round trip.
     await tx`SELECT set_config('work_mem', ${EXPORT_SORT_MEMORY}, true), set_config('jit', 'off', true)`;
     return read(tx);

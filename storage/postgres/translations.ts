@@ -53,16 +53,44 @@ export function createTranslationStore(sql: Sql, coverage: CoverageGroups): Tran
       return ids === null ? exportRead(sql, read) : read(sql);
     },
     async listForExportWithSource(projectId, language, sourceLanguage, ids) {
-      // No index orders keys (they are indexed by digest), so the rows are sorted, on each side of
-      // the join or after it: a whole language sorts in memory, without JIT (exportRead).
-      const read = (tx: Sql | TransactionSql) => tx<SourcedRow[]>`
-        SELECT t.key, t.value, t.status, b.value AS source
-        FROM translations t LEFT JOIN translations b
-          ON b.project_id = t.project_id AND b.language = ${sourceLanguage} AND b.key = t.key
-        WHERE t.project_id = ${projectId} AND t.language = ${language}
-          ${ids === null ? tx`` : tx`AND t.id = ANY (${tx.array(ids)}::text[])`}
-        ORDER BY t.key COLLATE "C"`;
-      return ids === null ? exportRead(sql, read) : read(sql);
+      if (ids !== null) {
+        // A few selected records: each probes the base language through the join, no transaction.
+        return sql<SourcedRow[]>`
+          SELECT t.key, t.value, t.status, b.value AS source
+          FROM translations t LEFT JOIN translations b
+            ON b.project_id = t.project_id AND b.language = ${sourceLanguage} AND b.key = t.key
+          WHERE t.project_id = ${projectId} AND t.language = ${language}
+            AND t.id = ANY (${sql.array(ids)}::text[])
+          ORDER BY t.key COLLATE "C"`;
+      }
+      // A whole language: its rows sorted by key (no index orders keys: they are indexed by
+      // digest), the base's keys and values unsorted, paired here by key. The join this replaces
+      // hashed the base's wide rows and sorted the joined ones, about twice the database's work
+      // (docs/benchmarks.md, "The Postgres XLIFF pull, eleventh pass"). One snapshot for both.
+      return exportRead(
+        sql,
+        async (tx) => {
+          // Both sent at once, the base first: its values are in a map while the language sorts.
+          const base = tx<{ key: string; value: string }[]>`
+            SELECT key, value FROM translations
+            WHERE project_id = ${projectId} AND language = ${sourceLanguage}`
+            .values()
+            .execute();
+          // `source` read as NULL: each row object has its slot before it is filled.
+          const rows = tx<SourcedRow[]>`
+            SELECT key, value, status, NULL::text AS source FROM translations
+            WHERE project_id = ${projectId} AND language = ${language}
+            ORDER BY key COLLATE "C"`.execute();
+          // A failed base read fails the transaction: the rows' own failure is then expected.
+          rows.catch(() => {});
+          const sources = new Map<string, string>();
+          for (const [key, value] of await base) sources.set(key as string, value as string);
+          const found = await rows;
+          for (const row of found) row.source = sources.get(row.key) ?? null;
+          return found;
+        },
+        "ISOLATION LEVEL REPEATABLE READ READ ONLY",
+      );
     },
     async listPage(projectId, language, limit, offset) {
       const [rows, [total]] = await Promise.all([

@@ -272,4 +272,25 @@ export function translationContract(run: TestFunction, setup: StorageSetup, adap
     ]);
     expect(await sourced.call(storage.translations, p.id, "fr", "en", [])).toEqual([]);
   });
+
+  test("listForExportWithSource pairs by key whatever the order: keys on one side only, astral and high BMP keys", async (storage) => {
+    const sourced = storage.translations.listForExportWithSource;
+    if (!sourced) return;
+    const p = await seedProject(storage);
+    // The base lacks "a" and "\uFFFD"; the language lacks "B", "ä" and "x". UTF-16 order puts
+    // "😀" before "\uE000"; code-point order (the export's) after "\uFFFD".
+    const frKeys = SHUFFLED.filter((k) => k !== "B" && k !== "ä");
+    const enKeys = [...SHUFFLED.filter((k) => k !== "a" && k !== "\uFFFD"), "x"];
+    await importRows(storage, p, "en", Object.fromEntries(enKeys.map((k) => [k, `en:${k}`])));
+    await importRows(storage, p, "fr", Object.fromEntries(frKeys.map((k) => [k, `fr:${k}`])));
+    const rows = await sourced.call(storage.translations, p.id, "fr", "en", null);
+    expect(rows).toEqual(
+      CODE_POINT_ORDER.filter((k) => frKeys.includes(k)).map((k) => ({
+        key: k,
+        value: `fr:${k}`,
+        status: "draft",
+        source: enKeys.includes(k) ? `en:${k}` : null,
+      })),
+    );
+  });
 }
