@@ -8,10 +8,14 @@ import type {
   TranslationStatus,
 } from "../../core/types.ts";
 import { languageCoverage } from "../coverage-groups.ts";
+import { PageQueue } from "../page-queue.ts";
 import { type DbRow, iso, num, str } from "./convert.ts";
 import type { CoverageGroups } from "./coverage.ts";
 import { exportRead } from "./export-read.ts";
 import { readExportVersion } from "./export-versions.ts";
+
+/** Rows per page of an export read while it is sent: about 300 KiB of XLIFF, a few pieces. */
+const EXPORT_PAGE_ROWS = 500;
 
 const toTranslation = (r: DbRow): Translation => ({
   id: str(r.id),
@@ -91,6 +95,44 @@ export function createTranslationStore(sql: Sql, coverage: CoverageGroups): Tran
         },
         "ISOLATION LEVEL REPEATABLE READ READ ONLY",
       );
+    },
+    pagesForExportWithSource(projectId, language, sourceLanguage) {
+      const pages = new PageQueue<SourcedRow>(EXPORT_PAGE_ROWS);
+      exportRead(
+        sql,
+        (tx) => {
+          const sources = new Map<string, string>();
+          // Both statements sent at once, the base first. One connection answers in order, so the
+          // base's rows are all in the map before the language's first row arrives; rows are
+          // handled as the socket gives them, and a page is taken while the next ones are read.
+          const base = tx<{ key: string; value: string }[]>`
+            SELECT key, value FROM translations
+            WHERE project_id = ${projectId} AND language = ${sourceLanguage}`
+            .values()
+            .forEach(([key, value]) => {
+              sources.set(key as string, value as string);
+            });
+          const rows = tx<{ key: string; value: string; status: TranslationStatus }[]>`
+            SELECT key, value, status FROM translations
+            WHERE project_id = ${projectId} AND language = ${language}
+            ORDER BY key COLLATE "C"`
+            .values()
+            .forEach(([key, value, status]) => {
+              pages.push({
+                key: key as string,
+                value: value as string,
+                status: status as TranslationStatus,
+                source: sources.get(key as string) ?? null,
+              });
+            });
+          return Promise.all([base, rows]);
+        },
+        "ISOLATION LEVEL REPEATABLE READ READ ONLY",
+      ).then(
+        () => pages.end(),
+        (e: unknown) => pages.fail(e),
+      );
+      return pages;
     },
     async listPage(projectId, language, limit, offset) {
       const [rows, [total]] = await Promise.all([

@@ -1,5 +1,5 @@
 import type { Storage } from "../../core/ports.ts";
-import type { TranslationRow } from "../../core/types.ts";
+import type { SourcedRow, TranslationRow } from "../../core/types.ts";
 import { expect } from "./expect.ts";
 import { at, id, importRows, project, seedProject } from "./fixtures.ts";
 import { type StorageSetup, storageTests, type TestFunction } from "./harness.ts";
@@ -271,6 +271,23 @@ export function translationContract(run: TestFunction, setup: StorageSetup, adap
       expected[3],
     ]);
     expect(await sourced.call(storage.translations, p.id, "fr", "en", [])).toEqual([]);
+  });
+
+  test("pagesForExportWithSource: listForExportWithSource's rows of the whole language, in pages none empty", async (storage) => {
+    const paged = storage.translations.pagesForExportWithSource;
+    if (!paged) return; // optional: pull reads whole
+    const p = await seedProject(storage);
+    await importRows(storage, p, "en", { a: "A", b: "B", "😀": "smile" });
+    await importRows(storage, p, "fr", rowsOf(SHUFFLED));
+    const pages: SourcedRow[][] = [];
+    for await (const page of paged.call(storage.translations, p.id, "fr", "en")) pages.push(page);
+    expect(pages.every((page) => page.length > 0)).toBe(true);
+    expect(pages.flat()).toEqual(
+      await storage.translations.listForExportWithSource?.(p.id, "fr", "en", null),
+    );
+    const none: SourcedRow[][] = [];
+    for await (const page of paged.call(storage.translations, p.id, "de", "en")) none.push(page);
+    expect(none).toEqual([]);
   });
 
   test("listForExportWithSource pairs by key whatever the order: keys on one side only, astral and high BMP keys", async (storage) => {
