@@ -9,6 +9,7 @@ import type {
 } from "../../core/types.ts";
 import { languageCoverage } from "../coverage-groups.ts";
 import { PageQueue } from "../page-queue.ts";
+import { sourcesInOrder } from "../paired-sources.ts";
 import { type DbRow, iso, num, str } from "./convert.ts";
 import type { CoverageGroups } from "./coverage.ts";
 import { exportRead } from "./export-read.ts";
@@ -28,6 +29,50 @@ const toTranslation = (r: DbRow): Translation => ({
 });
 
 export function createTranslationStore(sql: Sql, coverage: CoverageGroups): TranslationStore {
+  /**
+   * A whole language's rows with their sources, each given to `onRow` as the socket delivers it.
+   * Both languages sorted by key (no index orders keys: they are indexed by digest) and paired in
+   * one pass; the join this replaces hashed the base's wide rows and sorted the joined ones, about
+   * twice the database's work, and a map of the base by key cost the server more than the pass
+   * (docs/benchmarks.md, "The Postgres XLIFF pull, eleventh pass"). One snapshot for both.
+   */
+  const readSourced = (
+    projectId: string,
+    language: string,
+    sourceLanguage: string,
+    onRow: (row: SourcedRow) => void,
+  ) =>
+    exportRead(
+      sql,
+      (tx) => {
+        const base: { key: string; value: string }[] = [];
+        const sourceOf = sourcesInOrder(base);
+        // Both statements sent at once, the base first: the database sorts the language while the
+        // base's rows are read here. One connection answers in order, so the base is whole before
+        // the language's first row arrives.
+        const baseRead = tx<{ key: string; value: string }[]>`
+          SELECT key, value FROM translations
+          WHERE project_id = ${projectId} AND language = ${sourceLanguage}
+          ORDER BY key COLLATE "C"`.forEach((row) => {
+          base.push(row);
+        });
+        const rowsRead = tx<{ key: string; value: string; status: TranslationStatus }[]>`
+          SELECT key, value, status FROM translations
+          WHERE project_id = ${projectId} AND language = ${language}
+          ORDER BY key COLLATE "C"`
+          .values()
+          .forEach(([key, value, status]) => {
+            onRow({
+              key: key as string,
+              value: value as string,
+              status: status as TranslationStatus,
+              source: sourceOf(key as string),
+            });
+          });
+        return Promise.all([baseRead, rowsRead]);
+      },
+      "ISOLATION LEVEL REPEATABLE READ READ ONLY",
+    );
   return {
     async exportVersion(projectId, languages) {
       return readExportVersion(sql, projectId, languages);
@@ -67,68 +112,15 @@ export function createTranslationStore(sql: Sql, coverage: CoverageGroups): Tran
             AND t.id = ANY (${sql.array(ids)}::text[])
           ORDER BY t.key COLLATE "C"`;
       }
-      // A whole language: its rows sorted by key (no index orders keys: they are indexed by
-      // digest), the base's keys and values unsorted, paired here by key. The join this replaces
-      // hashed the base's wide rows and sorted the joined ones, about twice the database's work
-      // (docs/benchmarks.md, "The Postgres XLIFF pull, eleventh pass"). One snapshot for both.
-      return exportRead(
-        sql,
-        async (tx) => {
-          // Both sent at once, the base first: its values are in a map while the language sorts.
-          const base = tx<{ key: string; value: string }[]>`
-            SELECT key, value FROM translations
-            WHERE project_id = ${projectId} AND language = ${sourceLanguage}`
-            .values()
-            .execute();
-          // `source` read as NULL: each row object has its slot before it is filled.
-          const rows = tx<SourcedRow[]>`
-            SELECT key, value, status, NULL::text AS source FROM translations
-            WHERE project_id = ${projectId} AND language = ${language}
-            ORDER BY key COLLATE "C"`.execute();
-          // A failed base read fails the transaction: the rows' own failure is then expected.
-          rows.catch(() => {});
-          const sources = new Map<string, string>();
-          for (const [key, value] of await base) sources.set(key as string, value as string);
-          const found = await rows;
-          for (const row of found) row.source = sources.get(row.key) ?? null;
-          return found;
-        },
-        "ISOLATION LEVEL REPEATABLE READ READ ONLY",
-      );
+      const rows: SourcedRow[] = [];
+      await readSourced(projectId, language, sourceLanguage, (row) => {
+        rows.push(row);
+      });
+      return rows;
     },
     pagesForExportWithSource(projectId, language, sourceLanguage) {
       const pages = new PageQueue<SourcedRow>(EXPORT_PAGE_ROWS);
-      exportRead(
-        sql,
-        (tx) => {
-          const sources = new Map<string, string>();
-          // Both statements sent at once, the base first. One connection answers in order, so the
-          // base's rows are all in the map before the language's first row arrives; rows are
-          // handled as the socket gives them, and a page is taken while the next ones are read.
-          const base = tx<{ key: string; value: string }[]>`
-            SELECT key, value FROM translations
-            WHERE project_id = ${projectId} AND language = ${sourceLanguage}`
-            .values()
-            .forEach(([key, value]) => {
-              sources.set(key as string, value as string);
-            });
-          const rows = tx<{ key: string; value: string; status: TranslationStatus }[]>`
-            SELECT key, value, status FROM translations
-            WHERE project_id = ${projectId} AND language = ${language}
-            ORDER BY key COLLATE "C"`
-            .values()
-            .forEach(([key, value, status]) => {
-              pages.push({
-                key: key as string,
-                value: value as string,
-                status: status as TranslationStatus,
-                source: sources.get(key as string) ?? null,
-              });
-            });
-          return Promise.all([base, rows]);
-        },
-        "ISOLATION LEVEL REPEATABLE READ READ ONLY",
-      ).then(
+      readSourced(projectId, language, sourceLanguage, (row) => pages.push(row)).then(
         () => pages.end(),
         (e: unknown) => pages.fail(e),
       );
