@@ -8,29 +8,20 @@ import type { SourcedRow } from "../core/types.ts";
  * The rows are given their `source` in place: they are the caller's own, fresh from the store.
  */
 export function pairSources(rows: SourcedRow[], base: { key: string; value: string }[]): SourcedRow[] {
-  const sourceOf = sourcesInOrder(base);
-  for (const row of rows) row.source = sourceOf(row.key);
-  return rows;
-}
-
-/**
- * The value in `base` of each key asked, or null: keys asked in ascending code-point order, `base`
- * in the same order (rows may still be added to its end before the keys they hold are asked).
- */
-export function sourcesInOrder(
-  base: readonly { key: string; value: string }[],
-): (key: string) => string | null {
   let at = 0;
-  return (key) => {
+  for (const row of rows) {
+    let source: string | null = null;
     while (at < base.length) {
       const b = base[at] as { key: string; value: string };
-      if (b.key === key) {
+      if (b.key === row.key) {
+        source = b.value;
         at++;
-        return b.value;
+        break;
       }
-      if (compareCodePoints(b.key, key) > 0) return null;
+      if (compareCodePoints(b.key, row.key) > 0) break;
       at++;
     }
-    return null;
-  };
+    row.source = source;
+  }
+  return rows;
 }

@@ -15,12 +15,15 @@ import type { Sql, TransactionSql } from "postgres";
 export async function exportRead<T>(
   sql: Sql,
   read: (tx: TransactionSql) => Promise<T>,
-  // REPEATABLE READ when the read makes several statements that must see one moment.
-  mode = "READ ONLY",
+  options: { mergeJoin?: boolean } = {},
 ): Promise<T> {
-  return sql.begin(mode, async (tx) => {
-    // Both for this transaction only (is_local), in one round trip.
-    await tx`SELECT set_config('work_mem', ${EXPORT_SORT_MEMORY}, true), set_config('jit', 'off', true)`;
+  return sql.begin("READ ONLY", async (tx) => {
+    // All for this transaction only (is_local), in one round trip. `mergeJoin`: a join of two
+    // languages by key merges them each sorted (the order the export wants) instead of hashing one
+    // side and sorting the joined rows after (docs/decisions.md, "The Postgres XLIFF pull,
+    // eleventh pass").
+    await tx`SELECT set_config('work_mem', ${EXPORT_SORT_MEMORY}, true), set_config('jit', 'off', true),
+      set_config('enable_hashjoin', ${options.mergeJoin ? "off" : "on"}, true)`;
     return read(tx);
   }) as Promise<T>;
 }

@@ -9,7 +9,6 @@ import type {
 } from "../../core/types.ts";
 import { languageCoverage } from "../coverage-groups.ts";
 import { PageQueue } from "../page-queue.ts";
-import { sourcesInOrder } from "../paired-sources.ts";
 import { type DbRow, iso, num, str } from "./convert.ts";
 import type { CoverageGroups } from "./coverage.ts";
 import { exportRead } from "./export-read.ts";
@@ -31,10 +30,11 @@ const toTranslation = (r: DbRow): Translation => ({
 export function createTranslationStore(sql: Sql, coverage: CoverageGroups): TranslationStore {
   /**
    * A whole language's rows with their sources, each given to `onRow` as the socket delivers it.
-   * Both languages sorted by key (no index orders keys: they are indexed by digest) and paired in
-   * one pass; the join this replaces hashed the base's wide rows and sorted the joined ones, about
-   * twice the database's work, and a map of the base by key cost the server more than the pass
-   * (docs/benchmarks.md, "The Postgres XLIFF pull, eleventh pass"). One snapshot for both.
+   * No index orders keys (they are indexed by digest): the join merges both languages, each sorted
+   * by key, so rows flow as soon as both sorts are done. The hash join the planner prefers hashed
+   * the base's wide rows and sorted the joined ones before the first row, about twice the
+   * database's work; reading the base apart cost the server more than it saved (docs/benchmarks.md,
+   * "The Postgres XLIFF pull, eleventh pass").
    */
   const readSourced = (
     projectId: string,
@@ -44,35 +44,25 @@ export function createTranslationStore(sql: Sql, coverage: CoverageGroups): Tran
   ) =>
     exportRead(
       sql,
-      (tx) => {
-        const base: { key: string; value: string }[] = [];
-        const sourceOf = sourcesInOrder(base);
-        // Both statements sent at once, the base first: the database sorts the language while the
-        // base's rows are read here. One connection answers in order, so the base is whole before
-        // the language's first row arrives.
-        const baseRead = tx<{ key: string; value: string }[]>`
-          SELECT key, value FROM translations
-          WHERE project_id = ${projectId} AND language = ${sourceLanguage}
-          ORDER BY key COLLATE "C"`.forEach((row) => {
-          base.push(row);
-        });
-        const rowsRead = tx<{ key: string; value: string; status: TranslationStatus }[]>`
-          SELECT key, value, status FROM translations
-          WHERE project_id = ${projectId} AND language = ${language}
-          ORDER BY key COLLATE "C"`
+      (tx) =>
+        tx<SourcedRow[]>`
+          SELECT t.key, t.value, t.status, b.value AS source
+          FROM translations t LEFT JOIN translations b
+            ON b.project_id = t.project_id AND b.language = ${sourceLanguage} AND b.key = t.key
+          WHERE t.project_id = ${projectId} AND t.language = ${language}
+          ORDER BY t.key COLLATE "C"`
           .values()
-          .forEach(([key, value, status]) => {
+          .forEach(([key, value, status, source]) => {
             onRow({
               key: key as string,
               value: value as string,
               status: status as TranslationStatus,
-              source: sourceOf(key as string),
+              source: source as string | null,
             });
-          });
-        return Promise.all([baseRead, rowsRead]);
-      },
-      "ISOLATION LEVEL REPEATABLE READ READ ONLY",
+          }),
+      { mergeJoin: true },
     );
+
   return {
     async exportVersion(projectId, languages) {
       return readExportVersion(sql, projectId, languages);
