@@ -22,8 +22,8 @@ export async function exportRead<T>(
     // languages by key merges them each sorted (the order the export wants) instead of hashing one
     // side and sorting the joined rows after (docs/decisions.md, "The Postgres XLIFF pull,
     // eleventh pass").
-    await tx`SELECT set_config('work_mem', ${EXPORT_SORT_MEMORY}, true), set_config('jit', 'off', true),
-      set_config('enable_hashjoin', ${options.mergeJoin ? "off" : "on"}, true)`;
+    await tx`SELECT set_config('work_mem', ${EXPORT_SORT_MEMORY}, true), set_config('jit', 'off', true)
+      ${options.mergeJoin ? tx`, set_config('enable_hashjoin', 'off', true)` : tx``}`;
     return read(tx);
   }) as Promise<T>;
 }
