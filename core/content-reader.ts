@@ -31,6 +31,13 @@ const MAX_NESTING = 1000;
 export interface RowSink {
   readonly wantsValues: boolean;
   add(key: string, value: string | null): boolean;
+  /**
+   * A member name was read that holds a dot, or repeats a name of its object: only then can a key
+   * read from here on equal one read before. Keys are member names and indexes joined by dots, so
+   * with no dot in any name each path gives a key of its own, and the name read before the second
+   * of two equal keys is such a name. A sink may leave keys unchecked until this is called.
+   */
+  mayRepeat?(): void;
 }
 
 interface Container {
@@ -238,8 +245,10 @@ class ContentReader {
     const names = top.names as Set<string>;
     const size = names.size;
     // JSON.parse would keep the last of the two silently: that is two inputs for one key.
-    if (names.add(name).size === size)
+    if (names.add(name).size === size) {
       this.repeated ??= invalid(`Key ${JSON.stringify(key)} appears more than once in the content`);
+      this.sink.mayRepeat?.();
+    } else if (name.includes(".")) this.sink.mayRepeat?.();
     this.space();
     if (b[this.at] !== 0x3a) this.fail('":"');
     this.at++;

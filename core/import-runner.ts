@@ -3,7 +3,7 @@ import { isParlanceError, ParlanceError } from "./errors.ts";
 import type { EventBus } from "./events.ts";
 import { parseContent } from "./flatten.ts";
 import { newId } from "./ids.ts";
-import { planImport } from "./import-plan.ts";
+import { type ImportRows, planImport } from "./import-plan.ts";
 import { enforceQuota, quotaOf } from "./quota.ts";
 import { importAudit } from "./records/import-audit.ts";
 import type { ExistingRow, ImportPayload, Job } from "./types.ts";
@@ -28,7 +28,7 @@ export interface ImportRunner {
    * claims that job it takes them instead of reading the content back and parsing it again.
    * Ignored when another push's rows are held already.
    */
-  handOver(jobId: string, rows: Map<string, string>): void;
+  handOver(jobId: string, rows: ImportRows): void;
   /** Looks for claimable jobs (after a restart, or a lease another instance let lapse). */
   wake(): void;
   /** Wakes every `settings.jobPollMs` until stopped. */
@@ -55,7 +55,7 @@ export function createImportRunner(
   log: Logger,
   events: EventBus,
   betweenSlices: () => void = () => {},
-  afterLargePlan: () => void = () => {},
+  halfwayLargeChecks: () => void = () => {},
 ): ImportRunner {
   let scheduled = false;
   let stopped = false;
@@ -65,7 +65,7 @@ export function createImportRunner(
   /** Places ever granted: tells a count which places were granted while it ran. */
   let grants = 0;
   /** The rows one push handed over, until its job is claimed here (or by another instance). */
-  let handed: { jobId: string; rows: Map<string, string> } | null = null;
+  let handed: { jobId: string; rows: ImportRows } | null = null;
 
   const wake = () => {
     if (scheduled || stopped) return;
@@ -162,7 +162,7 @@ export function createImportRunner(
    * The job's rows: those its push handed over in this process, or else read from its stored bytes,
    * which the job lets go of at once (they are not needed while it runs).
    */
-  function takeRows(job: Job): Map<string, string> {
+  function takeRows(job: Job): ImportRows {
     const payload = job.payload as ImportPayload;
     job.payload = { ...payload, content: EMPTY };
     if (handed?.jobId !== job.id) return parseContent(payload.content);
@@ -188,9 +188,10 @@ export function createImportRunner(
     const plan = planImport(takeRows(job), existing, importMode, status);
     const payload = job.payload;
     // The rows, and the push's body if it was this process's, are garbage now. A handed-over push's
-    // rows outlived the collection at its answer, so only a full collection frees them.
-    if (plan.writes.length >= LARGE_PLAN_WRITES) afterLargePlan();
-    else betweenSlices();
+    // rows outlived the collection at its answer, so only the full collection halfway through a
+    // large job's checks frees them (with the rows as arrays and new ids made when read, one right
+    // after planning freed almost nothing: docs/benchmarks.md, "Push memory, eleventh pass").
+    betweenSlices();
     await enforceQuota(deps, project.orgId, await quotaOf(deps, project.orgId), plan);
     const summary =
       payload.importMode === "replace"
@@ -207,6 +208,7 @@ export function createImportRunner(
       summary,
       at,
       betweenSlices,
+      plan.writes.length >= LARGE_PLAN_WRITES ? halfwayLargeChecks : undefined,
     );
     existing = null; // the commit needs the plan and the audit only
     const done = await deps.storage.jobs.complete(
@@ -289,8 +291,9 @@ const QUEUE_FULL_RETRY_AFTER_SECONDS = 10;
 const EMPTY = new Uint8Array(0);
 
 /**
- * Writes from which a job's plan is followed by `afterLargePlan` (a full collection on Bun, 25–35
- * ms for a 50,000-row job): below it, the rows are too few for their garbage to set the peak.
+ * Writes from which a job's checks call `halfwayLargeChecks` halfway through (a full collection on
+ * Bun, 25–35 ms for a 50,000-row job): below it, the rows are too few for their garbage to set
+ * the peak.
  */
 export const LARGE_PLAN_WRITES = 20_000;
 

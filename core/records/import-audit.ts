@@ -28,6 +28,7 @@ export async function importAudit(
   summary: ImportSummary,
   at: string,
   betweenSlices: () => void = () => {},
+  halfway?: () => void,
 ): Promise<ImportAudit> {
   const actor = job.actor ?? UNKNOWN;
   const base = project.baseLanguage;
@@ -46,13 +47,16 @@ export async function importAudit(
   const warnings: (readonly Warning[])[] = [];
   const baseValues = isBase ? null : await baseReader(deps, project, plan);
   const turns = { since: performance.now() };
+  const batches = Math.ceil(plan.writes.length / CHECK_BATCH_ROWS);
+  const middle = Math.floor(batches / 2) * CHECK_BATCH_ROWS;
   // In batches: where the store reads values by key, each batch holds the base values of its own
   // keys only (the whole base language read at once was about 20 MiB alive for 50,000 rows).
   for (let i = 0; i < plan.writes.length; i += CHECK_BATCH_ROWS) {
     // Young collections between batches only, once the last batch's base values are garbage: one
     // taken while a batch is being checked promotes its values to the old generation, where only a
     // full collection frees them (about 15 MiB piled up that way over a 50,000-row job).
-    if (i > 0) betweenSlices();
+    if (i > 0 && i === middle && halfway) halfway();
+    else if (i > 0) betweenSlices();
     await checkBatch(plan.writes, i, baseValues, base, language, warnings, turns);
   }
   return {

@@ -52,6 +52,7 @@ export function createMemoryJobStore(table: TranslationTable, log: RecordLog): J
     c.writes.forEach((w, i) => {
       const write = {
         ...w,
+        id: w.id, // a new row's id is a getter (core/import-plan.ts), which a spread leaves out
         projectId: c.projectId,
         language: c.language,
         // A copy: the audit shares one empty list between the writes that have no warning.

@@ -63,6 +63,7 @@ async function applyCommit(tx: TransactionSql, c: ImportCommit, now: string): Pr
   // An existing row keeps its id: the conflict updates it in place.
   const writes = c.writes.map((w, i) => ({
     ...w,
+    id: w.id, // a new row's id is a getter (core/import-plan.ts), which a spread leaves out
     language: c.language,
     warnings: warningsJson(a?.warnings[i]),
     old: a?.previous[i] ?? null,

@@ -339,6 +339,9 @@ function createApartCompletion(
           const r = steps.next();
           if (r.done) {
             db.run(r.value ? "COMMIT" : "ROLLBACK");
+            // The cache's 2 MiB go back to the allocator before the next push arrives, which
+            // reuses them; the push's content is stored through a small cache (createApartJobInsert).
+            db.run("PRAGMA shrink_memory");
             if (r.value) committed();
             return r.value;
           }
@@ -365,8 +368,12 @@ function createApartCompletion(
  */
 function createApartJobInsert({ db, s, gate }: ImportConnection, shrink = false): (j: Job) => Promise<void> {
   const steps = createJobInsertSteps(s);
+  const cacheSize = pageCacheSize(db);
   return async (j) => {
     const release = await gate.acquire();
+    // The content's pages are written once and not read again before its job: a small cache while
+    // they are written, so they do not fill the connection's whole cache at the request's peak.
+    db.run(`PRAGMA cache_size = -${STORE_CACHE_KIB}`);
     try {
       db.run("BEGIN IMMEDIATE");
       try {
@@ -383,12 +390,20 @@ function createApartJobInsert({ db, s, gate }: ImportConnection, shrink = false)
         throw e;
       }
     } finally {
+      db.run(`PRAGMA cache_size = ${cacheSize}`);
       release();
       // Its page cache, full of the content's pages, is not read again before the next push.
       if (shrink) db.run("PRAGMA shrink_memory");
     }
   };
 }
+
+/** KiB of page cache the import connection keeps while it stores a push's content. */
+const STORE_CACHE_KIB = 256;
+
+/** The connection's `cache_size` as set now (pages, or KiB when negative). */
+const pageCacheSize = (db: Database): number =>
+  Number((db.query("PRAGMA cache_size").get() as { cache_size: number | bigint }).cache_size);
 
 /**
  * Statements whose `run` queues on the import thread, returning nothing: a completion's writes
