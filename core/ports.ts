@@ -190,7 +190,11 @@ export interface TranslationStore {
 export interface ImportCommit {
   projectId: string;
   language: string;
-  /** Upserted by (projectId, language, key); an existing row keeps its id. */
+  /**
+   * Upserted by (projectId, language, key); an existing row keeps its id. A new row's `id` may be
+   * an accessor on the write's prototype (core/import-plan.ts makes it when read, to hold no id
+   * string per row): read `w.id`, and name it when copying a write by spreading it.
+   */
   writes: TranslationWrite[];
   /** Ids of rows of that language to delete (replace mode). */
   deleteIds: string[];

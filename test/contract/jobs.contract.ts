@@ -1,3 +1,4 @@
+import { planImport } from "../../core/import-plan.ts";
 import type { ImportCommit, Storage } from "../../core/ports.ts";
 import type { Job, Project } from "../../core/types.ts";
 import { expect } from "./expect.ts";
@@ -227,6 +228,31 @@ export function jobContract(run: TestFunction, setup: StorageSetup, adapter: str
     // A finished job is held by nobody.
     expect(await storage.jobs.complete(j.id, runId, commit, at(5))).toBe(false);
     expect(await storage.jobs.renewLease(j.id, runId, at(9), at(5))).toBe(false);
+  });
+
+  test("complete stores the ids of a plan's new rows, made when read", async (storage) => {
+    const p = await seedProject(storage);
+    await importRows(storage, p, "en", { kept: "old" });
+    const existing = await storage.translations.readLanguage(p.id, "en");
+    const plan = planImport(
+      new Map([
+        ["kept", "new"],
+        ["fresh", "new"],
+      ]),
+      existing,
+      "merge",
+      "draft",
+    );
+    const [j] = await createJobs(storage, p);
+    const runId = id();
+    await storage.jobs.claimNext(runId, at(3), at(8));
+    const commit = commitFor(p, "en", { writes: plan.writes, summary: { created: 1, updated: 1 } });
+    expect(await storage.jobs.complete(j.id, runId, commit, at(4))).toBe(true);
+    const ids = await storage.translations.readLanguage(p.id, "en");
+    expect(ids.get("kept")?.id).toBe(existing.get("kept")?.id ?? "missing");
+    const fresh = plan.writes.find((w) => w.key === "fresh");
+    expect(typeof fresh?.id).toBe("string");
+    expect(ids.get("fresh")?.id).toBe(fresh?.id ?? "missing");
   });
 
   test("complete with a run that does not hold the job writes nothing and returns false", async (storage) => {
