@@ -169,6 +169,17 @@ export interface TranslationStore {
     sourceLanguage: string,
   ): Promise<Iterable<SourcedRow> | null>;
   /**
+   * listForExportWithSource's rows of a whole language, in pages (none empty) given as the store
+   * reads them, so a pull writes and sends its first rows while the rest are still read. One
+   * snapshot; the read goes on to its end whether or not the pages are taken, so it never waits
+   * for a client. A failed read fails the next page. Optional.
+   */
+  pagesForExportWithSource?(
+    projectId: string,
+    language: string,
+    sourceLanguage: string,
+  ): AsyncIterable<SourcedRow[]>;
+  /**
    * An opaque token of what `languages` of the project hold (one part per language, in the order
    * given). A language's part changes in the same commit as any change of its rows (written,
    * deleted, renamed, restored) or of an environment override of it, and never returns to an

@@ -1,7 +1,13 @@
 import { authorize } from "./authorization.ts";
 import type { Deps } from "./context.ts";
 import { invalid, notFound } from "./errors.ts";
-import { type ExportOptions, type ExportRow, FORMATTERS, type Formatter } from "./formats/index.ts";
+import {
+  chunksOfPages,
+  type ExportOptions,
+  type ExportRow,
+  FORMATTERS,
+  type Formatter,
+} from "./formats/index.ts";
 import { isUuid } from "./ids.ts";
 import { requireLocale } from "./locale.ts";
 import type { Principal } from "./principal.ts";
@@ -42,6 +48,12 @@ export interface PullFile {
    * they are consumed. Throws not_found when no row is selected, before the first piece.
    */
   open(): Promise<Iterable<string>>;
+  /**
+   * The same file, its pieces possibly given as the store reads the rows (the first ones sent
+   * before the last rows are read): what a server sends. Throws as `open` does, before the first
+   * piece.
+   */
+  pieces(): Promise<Iterable<string> | AsyncIterable<string>>;
 }
 
 /**
@@ -161,6 +173,31 @@ export async function pullFile(deps: Deps, principal: Principal, req: PullReques
         : new Map();
     return formatter.chunks({ project, language, rows, sources, options });
   };
+  // A store that reads pages while the file is sent (Postgres): a whole language, a format
+  // written unit by unit.
+  const units = formatter.units;
+  const paged =
+    sourced && ids === null && units && translations.pagesForExportWithSource
+      ? translations.pagesForExportWithSource.bind(translations)
+      : null;
+  const pieces = async (): Promise<Iterable<string> | AsyncIterable<string>> => {
+    if (!paged || !units) return render();
+    const overrides =
+      environment === undefined ? null : await environments.list(project.id, environment, language);
+    const pages = paged(project.id, language, project.baseLanguage)[Symbol.asyncIterator]();
+    // The first page before any piece: a failed read or a language without rows is the answer.
+    const first = await pages.next();
+    if (first.done) throw notFound("No translations found");
+    const all = (async function* () {
+      yield first.value;
+      // The rest through the same iterator: ending this one ends the store's read.
+      yield* { [Symbol.asyncIterator]: () => pages };
+    })();
+    const writer = units({ project, language, sources: new Map(), options });
+    return overrides && overrides.size > 0
+      ? chunksOfPages(writer, all, (r) => ({ ...r, value: overrides.get(r.key) ?? r.value }))
+      : chunksOfPages(writer, all);
+  };
   const file = {
     contentType: formatter.contentType,
     filename: `${slug(project.name)}.${language}.${formatter.extension}`,
@@ -170,7 +207,7 @@ export async function pullFile(deps: Deps, principal: Principal, req: PullReques
     let body = "";
     for (const piece of await render()) body += piece;
     const etag = `"${deps.hasher.fingerprint(body)}-${body.length.toString(16)}"`;
-    return { ...file, etag, open: async () => [body] };
+    return { ...file, etag, open: async () => [body], pieces: async () => [body] };
   }
   const depends =
     formatter.needsSource && language !== project.baseLanguage
@@ -192,7 +229,7 @@ export async function pullFile(deps: Deps, principal: Principal, req: PullReques
     ids,
     version,
   ]);
-  return { ...file, etag: `"${deps.hasher.fingerprint(described)}"`, open: render };
+  return { ...file, etag: `"${deps.hasher.fingerprint(described)}"`, open: render, pieces };
 }
 
 /** The rows again, their first already read; null when there is none (read before any piece is given). */

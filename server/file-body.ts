@@ -1,16 +1,18 @@
 /**
- * A response body from a file given in pieces (`PullFile.open`): a file of one piece is sent as
+ * A response body from a file given in pieces (`PullFile.pieces`): a file of one piece is sent as
  * bytes with its Content-Length; a longer one streams (chunked), each piece encoded to UTF-8 only
  * when the connection asks for more, so a 30 MB export is never held whole, as text or as bytes.
+ * Pieces given asynchronously (rows still being read) are awaited the same way.
  */
-export function fileBody(pieces: Iterable<string>): {
+export async function fileBody(pieces: Iterable<string> | AsyncIterable<string>): Promise<{
   body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>;
   headers: Record<string, string>;
-} {
+}> {
   const encoder = new TextEncoder();
-  const it = pieces[Symbol.iterator]();
-  const first = it.next();
-  const second = first.done ? first : it.next();
+  const it: Iterator<string> | AsyncIterator<string> =
+    Symbol.asyncIterator in pieces ? pieces[Symbol.asyncIterator]() : pieces[Symbol.iterator]();
+  const first = await it.next();
+  const second = first.done ? first : await it.next();
   if (second.done) {
     const bytes = encoder.encode(first.done ? "" : first.value);
     return { body: bytes, headers: { "content-length": String(bytes.length) } };
@@ -19,13 +21,19 @@ export function fileBody(pieces: Iterable<string>): {
   const body = new ReadableStream<Uint8Array>(
     {
       pull(controller) {
-        const piece = pending.length > 0 ? pending.shift() : it.next().value;
-        if (piece === undefined) controller.close();
-        else controller.enqueue(encoder.encode(piece));
+        const enqueue = (piece: IteratorResult<string>) => {
+          if (piece.done) controller.close();
+          else controller.enqueue(encoder.encode(piece.value));
+        };
+        const held = pending.shift();
+        if (held !== undefined) return enqueue({ value: held });
+        const next = it.next();
+        // A synchronous file's pieces without a turn of the event loop each.
+        return next instanceof Promise ? next.then(enqueue) : enqueue(next);
       },
-      cancel() {
+      async cancel() {
         pending = [];
-        it.return?.();
+        await it.return?.();
       },
     },
     // Nothing is rendered ahead of what the connection takes.

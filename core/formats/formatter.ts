@@ -46,6 +46,22 @@ export interface Formatter {
   chunks(input: ExportInput): Iterable<string>;
   /** The whole file. */
   render(input: ExportInput): string;
+  /**
+   * The same file as a head, one unit per row and a tail, for rows that arrive in pages while the
+   * file is sent (`chunksOfPages`). Optional: only formats whose rows a store reads while sending.
+   */
+  units?(input: UnitInput): UnitWriter;
+}
+
+/** What a format's units depend on besides the rows. */
+export type UnitInput = Omit<ExportInput, "rows">;
+
+/** A file written unit by unit: `head`, then `unit` of each row in order, then `tail`. */
+export interface UnitWriter {
+  readonly head: string;
+  unit(row: ExportRow): string;
+  /** The end of the file, after `count` units. */
+  tail(count: number): string;
 }
 
 /**
@@ -53,6 +69,45 @@ export interface Formatter {
  * (a generator step, one UTF-8 encoding, one socket write) is noise, small enough to stay in cache.
  */
 export const CHUNK_LENGTH = 64 * 1024;
+
+/** The file of `writer` over `rows`, in pieces of about `CHUNK_LENGTH` units. */
+export function* chunksOf(writer: UnitWriter, rows: Iterable<ExportRow>): Generator<string> {
+  let out = writer.head;
+  let count = 0;
+  for (const r of rows) {
+    out += writer.unit(r);
+    count++;
+    if (out.length >= CHUNK_LENGTH) {
+      yield out;
+      out = "";
+    }
+  }
+  yield out + writer.tail(count);
+}
+
+/**
+ * `chunksOf` over rows given in pages as they are read: the same pieces, each given as soon as its
+ * rows are there. `mapRow` (environment overrides) is applied to each row on the way.
+ */
+export async function* chunksOfPages(
+  writer: UnitWriter,
+  pages: AsyncIterable<readonly ExportRow[]>,
+  mapRow: (row: ExportRow) => ExportRow = (row) => row,
+): AsyncGenerator<string> {
+  let out = writer.head;
+  let count = 0;
+  for await (const page of pages) {
+    for (const r of page) {
+      out += writer.unit(mapRow(r));
+      count++;
+      if (out.length >= CHUNK_LENGTH) {
+        yield out;
+        out = "";
+      }
+    }
+  }
+  yield out + writer.tail(count);
+}
 
 /** The rows as an array, for a format that needs their count or indexes. */
 export const asArray = <T>(rows: Iterable<T>): readonly T[] => (Array.isArray(rows) ? rows : [...rows]);

@@ -6,6 +6,7 @@ import { xliffFormatter } from "./xliff.ts";
 import { yamlFormatter } from "./yaml.ts";
 
 export type { ExportInput, ExportOptions, ExportRow, Formatter } from "./formatter.ts";
+export { chunksOfPages } from "./formatter.ts";
 
 /** Every export format by its `format` query value. */
 export const FORMATTERS: ReadonlyMap<string, Formatter> = new Map(

@@ -1,5 +1,5 @@
 import type { TranslationStatus } from "../types.ts";
-import { CHUNK_LENGTH, type ExportInput } from "./formatter.ts";
+import { chunksOf, type ExportInput, type UnitInput, type UnitWriter } from "./formatter.ts";
 import { escapeXmlAttr, escapeXmlText } from "./xml-escape.ts";
 
 const STATE_20: Record<TranslationStatus, string> = {
@@ -29,24 +29,20 @@ export function xliffUnitId(key: string): string {
  * `<segment>`. A file needs at least one unit or group, so an export without rows holds an empty
  * `<group id="empty"/>`.
  */
-export function* xliff20Chunks({ project, language, rows, sources }: ExportInput): Generator<string> {
-  let out =
-    `<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="${escapeXmlAttr(project.baseLanguage)}" trgLang="${escapeXmlAttr(language)}">\n` +
-    `  <file id="f1" original="${escapeXmlAttr(project.name)}">\n`;
-  let empty = true;
-  for (const r of rows) {
-    empty = false;
-    out +=
+export function xliff20Units({ project, language, sources }: UnitInput): UnitWriter {
+  return {
+    head:
+      `<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="${escapeXmlAttr(project.baseLanguage)}" trgLang="${escapeXmlAttr(language)}">\n` +
+      `  <file id="f1" original="${escapeXmlAttr(project.name)}">\n`,
+    unit: (r) =>
       `    <unit id="${xliffUnitId(r.key)}" name="${escapeXmlAttr(r.key)}" xml:space="preserve">\n` +
       `      <segment state="${STATE_20[r.status]}">\n` +
       `        <source>${escapeXmlText(r.source ?? sources.get(r.key) ?? "")}</source>\n` +
       `        <target>${escapeXmlText(r.value)}</target>\n` +
-      "      </segment>\n    </unit>\n";
-    if (out.length >= CHUNK_LENGTH) {
-      yield out;
-      out = "";
-    }
-  }
-  if (empty) out += '    <group id="empty"/>\n';
-  yield `${out}  </file>\n</xliff>\n`;
+      "      </segment>\n    </unit>\n",
+    tail: (count) => `${count === 0 ? '    <group id="empty"/>\n' : ""}  </file>\n</xliff>\n`,
+  };
 }
+
+export const xliff20Chunks = (input: ExportInput): Iterable<string> =>
+  chunksOf(xliff20Units(input), input.rows);

@@ -89,7 +89,7 @@ export const pullRoutes = (parlance: Parlance) => {
       return new Response(null, { status: 304, headers: set.headers as Record<string, string> });
     }
     // Opened before anything is sent: a pull that selects no row is still a 404 Error object.
-    const { body, headers } = fileBody(await file.open());
+    const { body, headers } = await fileBody(await file.pieces());
     set.headers["content-type"] = file.contentType;
     set.headers["content-disposition"] = `attachment; filename="${file.filename}"`;
     return new Response(body, { headers: { ...(set.headers as Record<string, string>), ...headers } });

@@ -67,11 +67,10 @@ export const exportRoutes = (kit: WorkspaceKit) =>
         if (matchesAny(ifNoneMatch)) await file.open();
         return new Response(null, { status: 304, headers });
       }
-      const pieces = await file.open();
       headers["content-type"] = file.contentType;
       headers["content-disposition"] = `attachment; filename="${file.filename}"`;
-      if (asNested) return new Response(nested(pieces), { headers });
-      const sent = fileBody(pieces);
+      if (asNested) return new Response(nested(await file.open()), { headers });
+      const sent = await fileBody(await file.pieces());
       return new Response(sent.body, { headers: { ...headers, ...sent.headers } });
     },
     {

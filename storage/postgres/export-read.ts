@@ -12,10 +12,18 @@ import type { Sql, TransactionSql } from "postgres";
  *   passes `jit_above_cost` (100,000): the plan was compiled by LLVM on every execution, in each
  *   worker, for a scan and a sort that gain nothing from it (tens of milliseconds a pull).
  */
-export async function exportRead<T>(sql: Sql, read: (tx: TransactionSql) => Promise<T>): Promise<T> {
+export async function exportRead<T>(
+  sql: Sql,
+  read: (tx: TransactionSql) => Promise<T>,
+  options: { mergeJoin?: boolean } = {},
+): Promise<T> {
   return sql.begin("READ ONLY", async (tx) => {
-    // Both for this transaction only (is_local), in one round trip.
-    await tx`SELECT set_config('work_mem', ${EXPORT_SORT_MEMORY}, true), set_config('jit', 'off', true)`;
+    // All for this transaction only (is_local), in one round trip. `mergeJoin`: a join of two
+    // languages by key merges them each sorted (the order the export wants) instead of hashing one
+    // side and sorting the joined rows after (docs/decisions.md, "The Postgres XLIFF pull,
+    // eleventh pass").
+    await tx`SELECT set_config('work_mem', ${EXPORT_SORT_MEMORY}, true), set_config('jit', 'off', true)
+      ${options.mergeJoin ? tx`, set_config('enable_hashjoin', 'off', true)` : tx``}`;
     return read(tx);
   }) as Promise<T>;
 }

@@ -8,10 +8,14 @@ import type {
   TranslationStatus,
 } from "../../core/types.ts";
 import { languageCoverage } from "../coverage-groups.ts";
+import { PageQueue } from "../page-queue.ts";
 import { type DbRow, iso, num, str } from "./convert.ts";
 import type { CoverageGroups } from "./coverage.ts";
 import { exportRead } from "./export-read.ts";
 import { readExportVersion } from "./export-versions.ts";
+
+/** Rows per page of an export read while it is sent: about 300 KiB of XLIFF, a few pieces. */
+const EXPORT_PAGE_ROWS = 500;
 
 const toTranslation = (r: DbRow): Translation => ({
   id: str(r.id),
@@ -24,6 +28,41 @@ const toTranslation = (r: DbRow): Translation => ({
 });
 
 export function createTranslationStore(sql: Sql, coverage: CoverageGroups): TranslationStore {
+  /**
+   * A whole language's rows with their sources, each given to `onRow` as the socket delivers it.
+   * No index orders keys (they are indexed by digest): the join merges both languages, each sorted
+   * by key, so rows flow as soon as both sorts are done. The hash join the planner prefers hashed
+   * the base's wide rows and sorted the joined ones before the first row, about twice the
+   * database's work; reading the base apart cost the server more than it saved (docs/benchmarks.md,
+   * "The Postgres XLIFF pull, eleventh pass").
+   */
+  const readSourced = (
+    projectId: string,
+    language: string,
+    sourceLanguage: string,
+    onRow: (row: SourcedRow) => void,
+  ) =>
+    exportRead(
+      sql,
+      (tx) =>
+        tx<SourcedRow[]>`
+          SELECT t.key, t.value, t.status, b.value AS source
+          FROM translations t LEFT JOIN translations b
+            ON b.project_id = t.project_id AND b.language = ${sourceLanguage} AND b.key = t.key
+          WHERE t.project_id = ${projectId} AND t.language = ${language}
+          ORDER BY t.key COLLATE "C"`
+          .values()
+          .forEach(([key, value, status, source]) => {
+            onRow({
+              key: key as string,
+              value: value as string,
+              status: status as TranslationStatus,
+              source: source as string | null,
+            });
+          }),
+      { mergeJoin: true },
+    );
+
   return {
     async exportVersion(projectId, languages) {
       return readExportVersion(sql, projectId, languages);
@@ -53,16 +92,29 @@ export function createTranslationStore(sql: Sql, coverage: CoverageGroups): Tran
       return ids === null ? exportRead(sql, read) : read(sql);
     },
     async listForExportWithSource(projectId, language, sourceLanguage, ids) {
-      // No index orders keys (they are indexed by digest), so the rows are sorted, on each side of
-      // the join or after it: a whole language sorts in memory, without JIT (exportRead).
-      const read = (tx: Sql | TransactionSql) => tx<SourcedRow[]>`
-        SELECT t.key, t.value, t.status, b.value AS source
-        FROM translations t LEFT JOIN translations b
-          ON b.project_id = t.project_id AND b.language = ${sourceLanguage} AND b.key = t.key
-        WHERE t.project_id = ${projectId} AND t.language = ${language}
-          ${ids === null ? tx`` : tx`AND t.id = ANY (${tx.array(ids)}::text[])`}
-        ORDER BY t.key COLLATE "C"`;
-      return ids === null ? exportRead(sql, read) : read(sql);
+      if (ids !== null) {
+        // A few selected records: each probes the base language through the join, no transaction.
+        return sql<SourcedRow[]>`
+          SELECT t.key, t.value, t.status, b.value AS source
+          FROM translations t LEFT JOIN translations b
+            ON b.project_id = t.project_id AND b.language = ${sourceLanguage} AND b.key = t.key
+          WHERE t.project_id = ${projectId} AND t.language = ${language}
+            AND t.id = ANY (${sql.array(ids)}::text[])
+          ORDER BY t.key COLLATE "C"`;
+      }
+      const rows: SourcedRow[] = [];
+      await readSourced(projectId, language, sourceLanguage, (row) => {
+        rows.push(row);
+      });
+      return rows;
+    },
+    pagesForExportWithSource(projectId, language, sourceLanguage) {
+      const pages = new PageQueue<SourcedRow>(EXPORT_PAGE_ROWS);
+      readSourced(projectId, language, sourceLanguage, (row) => pages.push(row)).then(
+        () => pages.end(),
+        (e: unknown) => pages.fail(e),
+      );
+      return pages;
     },
     async listPage(projectId, language, limit, offset) {
       const [rows, [total]] = await Promise.all([

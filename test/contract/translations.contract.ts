@@ -1,5 +1,5 @@
 import type { Storage } from "../../core/ports.ts";
-import type { TranslationRow } from "../../core/types.ts";
+import type { SourcedRow, TranslationRow } from "../../core/types.ts";
 import { expect } from "./expect.ts";
 import { at, id, importRows, project, seedProject } from "./fixtures.ts";
 import { type StorageSetup, storageTests, type TestFunction } from "./harness.ts";
@@ -271,5 +271,43 @@ export function translationContract(run: TestFunction, setup: StorageSetup, adap
       expected[3],
     ]);
     expect(await sourced.call(storage.translations, p.id, "fr", "en", [])).toEqual([]);
+  });
+
+  test("pagesForExportWithSource: listForExportWithSource's rows of the whole language, in pages none empty", async (storage) => {
+    const paged = storage.translations.pagesForExportWithSource;
+    if (!paged) return; // optional: pull reads whole
+    const p = await seedProject(storage);
+    await importRows(storage, p, "en", { a: "A", b: "B", "😀": "smile" });
+    await importRows(storage, p, "fr", rowsOf(SHUFFLED));
+    const pages: SourcedRow[][] = [];
+    for await (const page of paged.call(storage.translations, p.id, "fr", "en")) pages.push(page);
+    expect(pages.every((page) => page.length > 0)).toBe(true);
+    expect(pages.flat()).toEqual(
+      await storage.translations.listForExportWithSource?.(p.id, "fr", "en", null),
+    );
+    const none: SourcedRow[][] = [];
+    for await (const page of paged.call(storage.translations, p.id, "de", "en")) none.push(page);
+    expect(none).toEqual([]);
+  });
+
+  test("listForExportWithSource pairs by key whatever the order: keys on one side only, astral and high BMP keys", async (storage) => {
+    const sourced = storage.translations.listForExportWithSource;
+    if (!sourced) return;
+    const p = await seedProject(storage);
+    // The base lacks "a" and "\uFFFD"; the language lacks "B", "ä" and "x". UTF-16 order puts
+    // "😀" before "\uE000"; code-point order (the export's) after "\uFFFD".
+    const frKeys = SHUFFLED.filter((k) => k !== "B" && k !== "ä");
+    const enKeys = [...SHUFFLED.filter((k) => k !== "a" && k !== "\uFFFD"), "x"];
+    await importRows(storage, p, "en", Object.fromEntries(enKeys.map((k) => [k, `en:${k}`])));
+    await importRows(storage, p, "fr", Object.fromEntries(frKeys.map((k) => [k, `fr:${k}`])));
+    const rows = await sourced.call(storage.translations, p.id, "fr", "en", null);
+    expect(rows).toEqual(
+      CODE_POINT_ORDER.filter((k) => frKeys.includes(k)).map((k) => ({
+        key: k,
+        value: `fr:${k}`,
+        status: "draft",
+        source: enKeys.includes(k) ? `en:${k}` : null,
+      })),
+    );
   });
 }
