@@ -8,9 +8,8 @@
  */
 import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
-import type { Job } from "../../core/types.ts";
 import { createSqliteStorage } from "../../storage/sqlite/index.ts";
-import { commitOf, LATER, T, tempDatabaseFile } from "./sqlite-import-fixtures.ts";
+import { commitOf, seedClaimedJob, T, tempDatabaseFile } from "./sqlite-import-fixtures.ts";
 
 const CONTENT_BYTES = 4 * 1024 * 1024;
 
@@ -20,34 +19,7 @@ async function completeWithContent(apart: boolean) {
   const importConnection = apart ? new Database(file) : undefined;
   const storage = createSqliteStorage(db, { importConnection });
   try {
-    await storage.orgs.create({ id: "o1", name: "Org", maxTranslations: null, createdAt: T });
-    db.run(
-      `INSERT INTO projects (id, org_id, name, base_language, languages, created_at)
-       VALUES ('p1', 'o1', 'P', 'en', '["en","fr"]', ?)`,
-      [T],
-    );
-    const job: Job = {
-      id: "j1",
-      orgId: "o1",
-      projectId: "p1",
-      type: "import",
-      status: "pending",
-      runId: "r0",
-      summary: { created: 0, updated: 0 },
-      errorMessage: null,
-      payload: {
-        language: "fr",
-        importMode: "merge",
-        status: "approved",
-        content: new Uint8Array(CONTENT_BYTES).fill(0x61),
-      },
-      leaseUntil: null,
-      attempts: 0,
-      createdAt: T,
-      updatedAt: T,
-    };
-    await storage.jobs.create(job);
-    expect((await storage.jobs.claimNext("r1", T, LATER))?.id).toBe("j1");
+    await seedClaimedJob({ db, storage }, new Uint8Array(CONTENT_BYTES).fill(0x61));
     const pageSize = (db.query("PRAGMA page_size").get() as { page_size: number }).page_size;
     const freeBefore = (db.query("PRAGMA freelist_count").get() as { freelist_count: number }).freelist_count;
     // Enough rows and history to need more new pages than the content frees.

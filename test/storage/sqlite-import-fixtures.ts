@@ -26,8 +26,11 @@ export function tempDatabaseFile(prefix: string): string {
   return join(dir, "parlance.db");
 }
 
-/** An organization, a project with `fr`, and job j1 claimed by run r1. */
-export async function seedClaimedJob({ db, storage }: { db: Database; storage: Storage }): Promise<void> {
+/** An organization, a project with `fr`, and job j1 (its stored content given) claimed by run r1. */
+export async function seedClaimedJob(
+  { db, storage }: { db: Database; storage: Storage },
+  content: Uint8Array = new TextEncoder().encode("{}"),
+): Promise<void> {
   await storage.orgs.create({ id: "o1", name: "Org", maxTranslations: null, createdAt: T });
   db.run(
     `INSERT INTO projects (id, org_id, name, base_language, languages, created_at)
@@ -47,7 +50,7 @@ export async function seedClaimedJob({ db, storage }: { db: Database; storage: S
       language: "fr",
       importMode: "merge",
       status: "approved",
-      content: new TextEncoder().encode("{}"),
+      content,
     },
     leaseUntil: null,
     attempts: 0,
