@@ -115,9 +115,13 @@ function* planSteps(
   if (rows.forEachFrom) {
     // By index, not for…of: no [key, value] array per row.
     for (let from = 0; from < rows.size; yield) from = rows.forEachFrom(from, plan);
+  } else if (rows instanceof Map) {
+    for (const key of rows.keys()) if (!plan(rows.get(key) as string, key)) yield;
   } else {
-    const map = rows as ReadonlyMap<string, string>;
-    for (const key of map.keys()) if (!plan(map.get(key) as string, key)) yield;
+    // Rows that can neither stop nor be walked by key: planned in one block.
+    rows.forEach((value, key) => {
+      plan(value, key);
+    });
   }
   const deleteIds: string[] = [];
   if (mode === "replace") {
