@@ -7,27 +7,19 @@
  */
 import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { compareCodePoints } from "../../core/code-point.ts";
-import { FORMATTERS } from "../../core/formats/index.ts";
 import type { ProjectView } from "../../core/index.ts";
 import { type SeededKey, startTestServer, type TestServer } from "../support/harness.ts";
 import { expectError, pushAndWait } from "../support/translation-io.ts";
+import { keyOf, pullXliff, wholeXliff, xliffContent } from "../support/xliff-pull.ts";
 
 /** Several pages of the export stream (1,000 rows each) and several 64 Ki pieces. */
 const KEYS = 2500;
-const keyOf = (i: number) => `k.${String(i).padStart(4, "0")}${i % 9 === 0 ? ".é" : ""}`;
-const textOf = (lang: string, i: number) => `${lang} ${i} & <b>${"x".repeat(40)}</b>${i % 13 ? "" : "\r\n"}`;
 
 let s: TestServer;
 let project: ProjectView;
 let key: SeededKey;
-const en: Record<string, string> = {};
-const fr: Record<string, string> = {};
-for (let i = 0; i < KEYS; i++) {
-  // The base lacks one key in seven, and has keys fr lacks (one in eleven): pairing across pages.
-  if (i % 7 !== 0) en[keyOf(i)] = textOf("en", i);
-  if (i % 11 !== 0) fr[keyOf(i)] = textOf("fr", i);
-}
+// The base lacks one key in seven, and has keys fr lacks (one in eleven): pairing across pages.
+const { en, fr } = xliffContent(KEYS);
 
 beforeEach(async () => {
   s = await startTestServer("sqlite", { sqliteFile: true });
@@ -40,22 +32,10 @@ beforeEach(async () => {
 afterEach(() => s.close());
 
 const pull = (query: Record<string, string>, headers: Record<string, string> = {}) =>
-  s.request(`/api/v1/pull?${new URLSearchParams({ project_id: project.id, format: "xliff", ...query })}`, {
-    key: key.key,
-    headers,
-  });
+  pullXliff(s, project.id, key.key, query, headers);
 
 /** The formatter's whole render of `values` (fr, pending), sources from `en`. */
-const expected = (values: Record<string, string>, options = {}) =>
-  FORMATTERS.get("xliff")?.render({
-    project: { ...project, orgId: "", deletedAt: null, createdAt: "" },
-    language: "fr",
-    rows: Object.keys(values)
-      .sort(compareCodePoints)
-      .map((k) => ({ key: k, value: values[k] as string, status: "pending" as const })),
-    sources: new Map(Object.entries(en)),
-    options: { bom: false, xliffVersion: "1.2", ...options },
-  });
+const expected = (values: Record<string, string>, options = {}) => wholeXliff(project, en, values, options);
 
 test("XLIFF 1.2 and 2.0 stream the bytes of the whole render", async () => {
   for (const version of ["1.2", "2.0"] as const) {
