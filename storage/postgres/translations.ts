@@ -91,6 +91,15 @@ export function createTranslationStore(sql: Sql, coverage: CoverageGroups): Tran
       // A few selected records need no settings for a large sort (three more round trips).
       return ids === null ? exportRead(sql, read) : read(sql);
     },
+    async listForExportWithoutIds(projectId, language, ids) {
+      // A pull's rows: no id, which no format writes, to send and decode per row.
+      const read = (tx: Sql | TransactionSql) => tx<Omit<TranslationRow, "id">[]>`
+        SELECT key, value, status FROM translations
+        WHERE project_id = ${projectId} AND language = ${language}
+          ${ids === null ? tx`` : tx`AND id = ANY (${tx.array(ids)}::text[])`}
+        ORDER BY key COLLATE "C"`;
+      return ids === null ? exportRead(sql, read) : read(sql);
+    },
     async listForExportWithSource(projectId, language, sourceLanguage, ids) {
       if (ids !== null) {
         // A few selected records: each probes the base language through the join, no transaction.
