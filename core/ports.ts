@@ -146,6 +146,16 @@ export interface TranslationStore {
    */
   listForExport(projectId: string, language: string, ids: string[] | null): Promise<TranslationRow[]>;
   /**
+   * listForExport's rows without their id, which no file format writes: one column and one string
+   * a row fewer to read (a 50,000-row pull reads 50,000 ids for nothing otherwise). Optional:
+   * without it, a pull reads listForExport's rows.
+   */
+  listForExportWithoutIds?(
+    projectId: string,
+    language: string,
+    ids: string[] | null,
+  ): Promise<Omit<TranslationRow, "id">[]>;
+  /**
    * listForExport's rows, without their id (XLIFF writes none), each with its `source`: the value
    * of the same key in `sourceLanguage`, or null when that language lacks the key. One read (both
    * languages at one moment), where XLIFF would otherwise read the base language whole and look

@@ -164,7 +164,9 @@ export async function pullFile(deps: Deps, principal: Principal, req: PullReques
         ? []
         : sourced
           ? await sourced(project.id, language, project.baseLanguage, ids)
-          : await translations.listForExport(project.id, language, ids);
+          : translations.listForExportWithoutIds
+            ? await translations.listForExportWithoutIds(project.id, language, ids)
+            : await translations.listForExport(project.id, language, ids);
     if (found.length === 0) throw notFound("No translations found");
     const rows = overrides && overrides.size > 0 ? overridden(found, overrides) : found;
     const sources =

@@ -117,6 +117,15 @@ export function createSqliteTranslationStore(
      WHERE project_id = ? AND language = ? AND id IN (SELECT value FROM json_each(?))
      ORDER BY key`,
   );
+  // A pull's rows: the same without the id, which no format writes.
+  const selectAllWithoutIds = s.prepare<Omit<ExportedRow, "id">, [string, string]>(
+    "SELECT key, value, status FROM translations WHERE project_id = ? AND language = ? ORDER BY key",
+  );
+  const selectIdsWithoutIds = s.prepare<Omit<ExportedRow, "id">, [string, string, string]>(
+    `SELECT key, value, status FROM translations
+     WHERE project_id = ? AND language = ? AND id IN (SELECT value FROM json_each(?))
+     ORDER BY key`,
+  );
   // XLIFF's whole language with its source: the language and the base, each scanned in key order,
   // paired in one pass; one read transaction, so both are the same moment.
   // `source` read as NULL: each row object has its slot before pairSources fills it, so 50,000
@@ -190,6 +199,11 @@ export function createSqliteTranslationStore(
       if (ids === null) return selectAll.all(projectId, language);
       if (ids.length === 0) return [];
       return selectIds.all(projectId, language, JSON.stringify(ids));
+    },
+    async listForExportWithoutIds(projectId, language, ids) {
+      if (ids === null) return selectAllWithoutIds.all(projectId, language);
+      if (ids.length === 0) return [];
+      return selectIdsWithoutIds.all(projectId, language, JSON.stringify(ids));
     },
     async listForExportWithSource(projectId, language, sourceLanguage, ids) {
       if (ids === null) return readSourced(projectId, language, sourceLanguage);

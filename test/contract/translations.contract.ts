@@ -251,6 +251,23 @@ export function translationContract(run: TestFunction, setup: StorageSetup, adap
     }
   });
 
+  test("listForExportWithoutIds: listForExport's rows without their id, whole or selected", async (storage) => {
+    const withoutIds = storage.translations.listForExportWithoutIds;
+    if (!withoutIds) return; // optional: pull reads listForExport's rows
+    const p = await seedProject(storage);
+    await importRows(storage, p, "fr", rowsOf(SHUFFLED));
+    await importRows(storage, p, "en", { a: "A" });
+    const rows = await exported(storage, p.id, "fr");
+    const expected = rows.map(({ key, value, status }) => ({ key, value, status }));
+    const got = await withoutIds.call(storage.translations, p.id, "fr", null);
+    expect(got).toEqual(expected);
+    expect(got.some((r) => "id" in r)).toBe(false);
+    const enId = (await exported(storage, p.id, "en"))[0]?.id as string;
+    const ids = [rows[3]?.id as string, enId, rows[0]?.id as string, "not-an-id"];
+    expect(await withoutIds.call(storage.translations, p.id, "fr", ids)).toEqual([expected[0], expected[3]]);
+    expect(await withoutIds.call(storage.translations, p.id, "fr", [])).toEqual([]);
+  });
+
   test("listForExportWithSource: listForExport's rows, each with its key's value in the source language", async (storage) => {
     const sourced = storage.translations.listForExportWithSource;
     if (!sourced) return; // optional: pull reads the base language apart

@@ -37,6 +37,16 @@ runStorageContracts(
   test,
 );
 
+test("sqlite storage reads a pull's rows without their ids", async () => {
+  // The contract test of listForExportWithoutIds passes over a store without it; SQLite has it.
+  const { storage, teardown } = await onMemoryDatabase()();
+  try {
+    expect(typeof storage.translations.listForExportWithoutIds).toBe("function");
+  } finally {
+    await teardown();
+  }
+});
+
 describe("sqlite storage on a file", () => {
   const dirs: string[] = [];
   const tempFile = () => {
