@@ -15,6 +15,10 @@ export interface LoadResult {
   timeouts: number;
   p50Us: number;
   p99Us: number;
+  /** wrk's own CPU over the run (all its threads), µs: the generator's share of the machine. */
+  generatorCpuUs: { user: number; system: number };
+  /** Times wrk's threads slept waiting for an answer: more when the server answers slower. */
+  generatorSleeps: number;
 }
 
 export interface LoadSettings {
@@ -69,6 +73,7 @@ export async function runLoad(url: string, keysFile: string, s: LoadSettings): P
     p99Us: number;
   };
   const seconds = r.durationUs / 1e6;
+  const usage = proc.resourceUsage();
   return {
     requests: r.requests,
     seconds,
@@ -78,5 +83,10 @@ export async function runLoad(url: string, keysFile: string, s: LoadSettings): P
     timeouts: r.timeout,
     p50Us: r.p50Us,
     p99Us: r.p99Us,
+    generatorCpuUs: {
+      user: Number(usage?.cpuTime.user ?? 0),
+      system: Number(usage?.cpuTime.system ?? 0),
+    },
+    generatorSleeps: Number(usage?.contextSwitches.voluntary ?? 0),
   };
 }
