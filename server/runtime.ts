@@ -23,6 +23,11 @@ export interface Runtime {
   parlance: Parlance;
   /** Where the server notes each request, so that collections wait for lighter traffic. */
   traffic: Traffic;
+  /**
+   * `collect` (a full collection the host runs outside the runtime, such as at a push's answer),
+   * noted so that the collection after imports does not run the same one again.
+   */
+  noted(collect: () => void): () => void;
   /** Stops the job runner (running job finishes), flushes counters, closes the store. */
   close(): Promise<void>;
 }
@@ -43,6 +48,11 @@ export async function openRuntime(
     ...storeOptions,
   });
   const traffic = createTraffic();
+  let collectedAt = Number.NEGATIVE_INFINITY;
+  const noted = (collect: () => void) => () => {
+    collect();
+    collectedAt = performance.now();
+  };
   const collectGarbage = host.collectGarbage;
   const queue = createPQueueJobQueue((e) => log("error", "background task failed", { error: String(e) }));
   const parlance = createParlance(
@@ -75,11 +85,13 @@ export async function openRuntime(
   const stopCollecting = host.collectGarbage
     ? collectAfterImports(parlance, host.collectGarbage, {
         quiet: () => traffic.lighterThan(QUIET_REQUESTS, QUIET_MS, QUIET_LOOK_EVERY_MS),
+        collectedElsewhereAt: () => collectedAt,
       })
     : () => {};
   return {
     parlance,
     traffic,
+    noted,
     async close() {
       stopCollecting();
       await parlance.close();

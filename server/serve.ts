@@ -87,7 +87,10 @@ export function serverFor(
         : log("error", "internal error", { error: String(error) }),
     publicUrl: config.publicUrl,
     onRequest: runtime.traffic.note,
-    returnFreeMemory: whenQuiet(runtime.traffic, host.returnFreeMemory),
+    returnFreeMemory: whenQuiet(
+      runtime.traffic,
+      host.returnFreeMemory && runtime.noted(host.returnFreeMemory),
+    ),
     wholeBodies: host.buffersBodies ?? false,
   });
 }

@@ -1,6 +1,7 @@
 /**
  * The server collects garbage after import jobs (server/collect-after-imports.ts): once soon after a
- * job ends, completed or failed, and at most once per interval however many end in it.
+ * job ends, completed or failed, and at most once per interval however many end in it, except
+ * after a large import; never again once a collection elsewhere ran after the last job ended.
  */
 
 import { expect, test } from "bun:test";
@@ -79,6 +80,53 @@ test("a collection waits for a quiet moment, and is dropped when none comes in t
   await Bun.sleep(450);
   quiet = true;
   await Bun.sleep(100);
+  expect(collections).toBe(1);
+  stop();
+  await parlance.close();
+});
+
+test("a large import collects at once, without waiting out the interval", async () => {
+  const { parlance, push } = await world();
+  let collections = 0;
+  const stop = collectAfterImports(parlance, () => collections++, { everyMs: 10_000, largeImportRows: 3 });
+  await push(JSON.stringify({ a: "One" }));
+  await Bun.sleep(20);
+  expect(collections).toBe(1);
+  // Two rows: small, so it waits out the interval.
+  await push(JSON.stringify({ b: "Two", c: "Three" }));
+  await Bun.sleep(50);
+  expect(collections).toBe(1);
+  // Three rows written: large, so it runs now, and takes the small one's place.
+  await push(JSON.stringify({ d: "Four", e: "Five", f: "Six" }));
+  await Bun.sleep(50);
+  expect(collections).toBe(2);
+  stop();
+  await parlance.close();
+});
+
+test("a collection waiting for its turn is dropped once one ran elsewhere after the last job ended", async () => {
+  const { parlance, push } = await world();
+  let collections = 0;
+  let elsewhere = Number.NEGATIVE_INFINITY;
+  let quiet = false;
+  const stop = collectAfterImports(parlance, () => collections++, {
+    everyMs: 0,
+    quiet: () => quiet,
+    collectedElsewhereAt: () => elsewhere,
+  });
+  // One elsewhere before the job ended frees nothing of the job's: the collection still runs.
+  elsewhere = performance.now();
+  await push(JSON.stringify({ a: "One" }));
+  quiet = true;
+  await Bun.sleep(60);
+  expect(collections).toBe(1);
+  // One elsewhere after the job ended (a push's answer) takes the waiting collection's place.
+  quiet = false;
+  await push(JSON.stringify({ b: "Two" }));
+  await Bun.sleep(10);
+  elsewhere = performance.now();
+  quiet = true;
+  await Bun.sleep(60);
   expect(collections).toBe(1);
   stop();
   await parlance.close();
