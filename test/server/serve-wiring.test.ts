@@ -118,19 +118,8 @@ test("a push's reading collects the young generation between its slices, and a l
     collectYoung: () => void young++,
     collectGarbage: () => void full.push(phase),
   };
-  const config = readConfig({ PARLANCE_DATABASE_URL: "sqlite::memory:" });
-  const runtime = await openRuntime(config, () => {}, host);
-  const { parlance } = runtime;
+  const { runtime, parlance, app, org, project } = await servedProject(host);
   try {
-    await parlance.start();
-    const app = serverFor(runtime, config, () => {}, host);
-    const org = await parlance.admin.createOrg("Org");
-    const project = await parlance.admin.createProject({
-      orgId: org.id,
-      name: "P",
-      baseLanguage: "en",
-      languages: ["en", "fr"],
-    });
     const key = await parlance.admin.createKey(org.id, { name: "ci", scopes: [...SCOPES] });
     parlance.on("job.completed", () => {
       phase = "completed";
@@ -189,19 +178,8 @@ test("the collection after an import is dropped when a push's answer collected a
     collectGarbage: () => void afterImports++,
     returnFreeMemory: () => void atAnswers++,
   };
-  const config = readConfig({ PARLANCE_DATABASE_URL: "sqlite::memory:" });
-  const runtime = await openRuntime(config, () => {}, host);
-  const { parlance } = runtime;
+  const { runtime, parlance, app, org, project } = await servedProject(host);
   try {
-    await parlance.start();
-    const app = serverFor(runtime, config, () => {}, host);
-    const org = await parlance.admin.createOrg("Org");
-    const project = await parlance.admin.createProject({
-      orgId: org.id,
-      name: "P",
-      baseLanguage: "en",
-      languages: ["en", "fr"],
-    });
     const importOne = async (key: string) => {
       await parlance
         .as(org.id)
@@ -231,3 +209,20 @@ test("the collection after an import is dropped when a push's answer collected a
     await runtime.close();
   }
 });
+
+/** `serve`'s app over a started runtime on an in-memory SQLite store, with one project (en, fr). */
+async function servedProject(host: typeof bunHost) {
+  const config = readConfig({ PARLANCE_DATABASE_URL: "sqlite::memory:" });
+  const runtime = await openRuntime(config, () => {}, host);
+  const { parlance } = runtime;
+  await parlance.start();
+  const app = serverFor(runtime, config, () => {}, host);
+  const org = await parlance.admin.createOrg("Org");
+  const project = await parlance.admin.createProject({
+    orgId: org.id,
+    name: "P",
+    baseLanguage: "en",
+    languages: ["en", "fr"],
+  });
+  return { runtime, parlance, app, org, project };
+}
