@@ -1,6 +1,12 @@
 import { Elysia, ValidationError } from "elysia";
 import { invalid } from "../core/errors.ts";
-import { type Parlance, ParlanceError, type RateDecision, retryAfterSeconds } from "../core/index.ts";
+import {
+  type Admission,
+  type Parlance,
+  ParlanceError,
+  type RateDecision,
+  retryAfterSeconds,
+} from "../core/index.ts";
 import { normalizeBasePath } from "./base-path.ts";
 import { MAX_BODY_BYTES, MAX_TOKEN_BODY_BYTES, readBody } from "./body.ts";
 import { clientAddress, type PeerInfo, proxyHops, type TrustProxy } from "./client-address.ts";
@@ -13,7 +19,7 @@ import {
 } from "./http-errors.ts";
 import { createRouteIndex } from "./method-not-allowed.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
-import { rateHeaders } from "./rate-headers.ts";
+import { rateHeaders, setRateHeaders } from "./rate-headers.ts";
 import { requestLimitError } from "./request-limits.ts";
 import { admissionOf, rememberAdmission } from "./request-state.ts";
 import { apiKeyRoutes } from "./routes/api-keys.ts";
@@ -140,6 +146,61 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
     return admission;
   };
 
+  /** The rate-limit headers of a decided admission, and its 429 when the window is spent. */
+  const admitted = (request: Request, headers: Record<string, string>, admission: Admission) => {
+    rememberAdmission(request, admission);
+    setRateHeaders(headers, admission.rate);
+    if (admission.limited) return respond(admission.limited, headers, request, admission.rate);
+  };
+
+  /** A request over the URL or header caps: 414/431, charged as anonymous on /api/v1. */
+  const overLimitAnswer = async (
+    request: Request,
+    headers: Record<string, string>,
+    overLimit: ParlanceError,
+  ) => {
+    // An /api/v1 answer carries the rate-limit headers (CONTRACT §4): the caller is charged as anonymous.
+    if (isApiPath(pathOf(request.url))) {
+      const admission = await admitAnonymously(request, peers()).catch(() => null);
+      if (admission) setRateHeaders(headers, admission.rate);
+      if (admission?.limited) return respond(admission.limited, headers, request, admission.rate);
+    }
+    return respond(overLimit, headers, request);
+  };
+
+  /**
+   * Before routing: the caps, the workspace's own app, then /api/v1's admission (key, rate limit,
+   * count). An answer stops the request here; `undefined` lets it on to its route.
+   */
+  const beforeRouting = (
+    request: Request,
+    set: { headers: Record<string, string> },
+  ): Response | Promise<Response | undefined> | undefined => {
+    options.onRequest?.();
+    const url = request.url;
+    const overLimit = requestLimitError(request, url);
+    if (overLimit) return overLimitAnswer(request, set.headers, overLimit);
+    const path = pathOf(url);
+    // The workspace is its own app, handed the request (within the URL and header limits) before any parsing: none of /api/v1's
+    // hooks (API keys, rate-limit headers, body reading) run for it.
+    if (path === WORKSPACE_PREFIX || path.startsWith(`${WORKSPACE_PREFIX}/`))
+      return workspace.handle(request, clientAddress(request, peers(), trustProxy));
+    if (!isApiPath(path) || path === TOKEN_PATH) return;
+    const successor = DEPRECATED[path];
+    if (successor) {
+      set.headers.deprecation = DEPRECATION;
+      set.headers.link = `<${successor}>; rel="successor-version"`;
+    }
+    const caller = {
+      authorization: request.headers.get("authorization"),
+      address: () => clientAddress(request, peers(), trustProxy),
+    };
+    // Decided at once when the store holds the key and the limiter the window (issue 13, small GET).
+    const decided = parlance.admitNow(caller);
+    if (decided) return admitted(request, set.headers, decided);
+    return parlance.admit(caller).then((admission) => admitted(request, set.headers, admission));
+  };
+
   /**
    * The listening server (Bun's, through Elysia), which tells a request's peer address; null when
    * requests come through `app.handle` (the fetch handler, the plugin, tests). The hooks read it
@@ -149,42 +210,11 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
   const peers = (): PeerInfo | null => app.server;
   const app = new Elysia({ name: "parlance" })
     .headers(SECURITY_HEADERS)
-    .onRequest(async ({ request, set }) => {
-      options.onRequest?.();
-      const server = peers();
-      const path = pathOf(request.url);
-      const overLimit = requestLimitError(request);
-      if (overLimit) {
-        // An /api/v1 answer carries the rate-limit headers (CONTRACT §4): the caller is charged as anonymous.
-        if (isApiPath(path)) {
-          const admission = await admitAnonymously(request, server).catch(() => null);
-          if (admission) Object.assign(set.headers, rateHeaders(admission.rate));
-          if (admission?.limited)
-            return respond(admission.limited, set.headers as Record<string, string>, request, admission.rate);
-        }
-        return respond(overLimit, set.headers as Record<string, string>, request);
-      }
-      // The workspace is its own app, handed the request (within the URL and header limits) before any parsing: none of /api/v1's
-      // hooks (API keys, rate-limit headers, body reading) run for it.
-      if (path === WORKSPACE_PREFIX || path.startsWith(`${WORKSPACE_PREFIX}/`))
-        return workspace.handle(request, clientAddress(request, server, trustProxy));
-      if (!isApiPath(path) || path === TOKEN_PATH) return;
-      const successor = DEPRECATED[path];
-      if (successor) {
-        set.headers.deprecation = DEPRECATION;
-        set.headers.link = `<${successor}>; rel="successor-version"`;
-      }
-      const caller = {
-        authorization: request.headers.get("authorization"),
-        address: () => clientAddress(request, server, trustProxy),
-      };
-      // Decided at once when the store holds the key and the limiter the window (issue 13, small GET).
-      const admission = parlance.admitNow(caller) ?? (await parlance.admit(caller));
-      rememberAdmission(request, admission);
-      Object.assign(set.headers, rateHeaders(admission.rate));
-      if (admission.limited)
-        return respond(admission.limited, set.headers as Record<string, string>, request, admission.rate);
-    })
+    // A plain function, not `async`: the common request (key, project and window in memory) is
+    // decided without a promise of its own, and only the paths that wait return one. Elysia still
+    // awaits the hook's result (its source reads `=> f(`, which it takes for asynchronous), so a
+    // promise is never mistaken for the early answer (test/server/hook-inference.test.ts).
+    .onRequest(({ request, set }) => beforeRouting(request, set as { headers: Record<string, string> }))
     .onParse(({ request, contentType }) => {
       // A caller without credentials learns nothing more (401), and its body is never read.
       const admission = admissionOf(request);

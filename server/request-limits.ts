@@ -16,9 +16,12 @@ function targetLength(url: string): number {
   return start < 0 ? 1 : url.length - start;
 }
 
-/** 414 or 431 when the request line or headers pass Parlance's caps; null otherwise. */
-export function requestLimitError(request: Request): ParlanceError | null {
-  const target = targetLength(request.url);
+/**
+ * 414 or 431 when the request line or headers pass Parlance's caps; null otherwise. `url` is
+ * `request.url` when the caller has read it already (each read makes a new string).
+ */
+export function requestLimitError(request: Request, url = request.url): ParlanceError | null {
+  const target = targetLength(url);
   if (target > MAX_TARGET_CHARS) {
     return new ParlanceError(
       "uri_too_long",

@@ -7,6 +7,7 @@
  * from paying for what they do not read (issue 13, small GET), including routes added later.
  */
 import { expect, test } from "bun:test";
+import { isAsync } from "elysia/compose";
 import { sucrose } from "elysia/sucrose";
 import { createParlance } from "../../adapters/create-parlance.ts";
 import { createServer } from "../../server/app.ts";
@@ -58,4 +59,42 @@ test("the guard's hooks read only the request, the body and the query", () => {
         .sort(),
     ).toEqual(["body", "query"]);
   }
+});
+
+test("the request hook decides a request the store and limiter hold in memory without a promise, and Elysia awaits it otherwise", async () => {
+  // A promise only when the admission must wait (an access token, a key not in memory): Elysia
+  // takes a hook's non-undefined result as the answer, so it must await this hook (issue 13, small GET).
+  const parlance = createParlance({ storage: createMemoryStorage() });
+  const app = createServer(parlance);
+  const org = await parlance.admin.createOrg("Org");
+  const key = await parlance.admin.createKey(org.id, { name: "ci", scopes: ["translations:read"] });
+  const hook = (app as unknown as { event: { request: { fn: (c: unknown) => unknown }[] } }).event.request[0];
+  expect(hook && isAsync(hook)).toBe(true);
+  const context = (authorization: string) => ({
+    request: new Request("http://localhost/api/v1/test", { headers: { authorization } }),
+    set: { headers: {} as Record<string, string>, status: 200 },
+  });
+  const asKey = () =>
+    new Request("http://localhost/api/v1/test", { headers: { authorization: `Bearer ${key.key}` } });
+  expect((await app.handle(asKey())).status).toBe(200); // the limiter's windows load on first use
+  const common = context(`Bearer ${key.key}`);
+  expect(hook?.fn(common)).toBeUndefined();
+  expect(common.set.headers["x-ratelimit-remaining"]).toBe("998");
+  const token = await app.handle(
+    new Request("http://localhost/api/v1/auth/token", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ grant_type: "client_credentials", client_secret: key.key }),
+    }),
+  );
+  const { access_token } = (await token.json()) as { access_token: string };
+  const waiting = context(`Bearer ${access_token}`);
+  const answer = hook?.fn(waiting);
+  expect(answer).toBeInstanceOf(Promise);
+  expect(await answer).toBeUndefined();
+  expect(waiting.set.headers["x-ratelimit-limit"]).toBe("1000");
+  const res = await app.handle(
+    new Request("http://localhost/api/v1/test", { headers: { authorization: `Bearer ${access_token}` } }),
+  );
+  expect(res.status).toBe(200);
 });
