@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import type { Parlance } from "../../core/index.ts";
+import type { KeyPrincipal, Parlance } from "../../core/index.ts";
 import { operation } from "../openapi/operation.ts";
 import { principalOf } from "../request-state.ts";
 import { errors, KeyInfo, Project, Uuid } from "../schemas.ts";
@@ -31,16 +31,8 @@ export const keyInfoRoutes = (parlance: Parlance) =>
     )
     .get(
       "/api/v1/project",
-      async ({ request, query }) => {
-        const principal = principalOf(request);
-        const id = query.project_id;
-        if (id === undefined) return { success: true, data: await parlance.keyInfo(principal) };
-        // A project the store holds in memory is answered without a wait (issue 13, small GET).
-        return {
-          success: true,
-          data: parlance.getProjectNow(principal, id) ?? (await parlance.getProject(principal, id)),
-        };
-      },
+      // A plain function, as the request hook (server/app.ts): Elysia awaits what it returns.
+      ({ request, query }) => projectOrKeyInfo(parlance, principalOf(request), query.project_id),
       {
         ...guard(),
         query: t.Object({
@@ -64,3 +56,14 @@ export const keyInfoRoutes = (parlance: Parlance) =>
         }),
       },
     );
+
+/**
+ * `GET /project`'s answer: the project, or without an id the key's info. A project the store holds
+ * in memory is answered without a promise (issue 13, small GET); only a wait returns one.
+ */
+function projectOrKeyInfo(parlance: Parlance, principal: KeyPrincipal, id: string | undefined) {
+  if (id === undefined) return parlance.keyInfo(principal).then((data) => ({ success: true, data }));
+  const project = parlance.getProjectNow(principal, id);
+  if (project) return { success: true, data: project };
+  return parlance.getProject(principal, id).then((data) => ({ success: true, data }));
+}

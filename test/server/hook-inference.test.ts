@@ -11,6 +11,7 @@ import { isAsync } from "elysia/compose";
 import { sucrose } from "elysia/sucrose";
 import { createParlance } from "../../adapters/create-parlance.ts";
 import { createServer } from "../../server/app.ts";
+import { rememberAdmission } from "../../server/request-state.ts";
 import { guard } from "../../server/routes/guard.ts";
 import { createMemoryStorage } from "../../storage/memory/index.ts";
 
@@ -97,4 +98,34 @@ test("the request hook decides a request the store and limiter hold in memory wi
     new Request("http://localhost/api/v1/test", { headers: { authorization: `Bearer ${access_token}` } }),
   );
   expect(res.status).toBe(200);
+});
+
+test("GET /api/v1/project answers a project the store holds in memory without a promise, and Elysia awaits it otherwise", async () => {
+  const parlance = createParlance({ storage: createMemoryStorage() });
+  const app = createServer(parlance);
+  app.compile();
+  const org = await parlance.admin.createOrg("Org");
+  const project = await parlance.admin.createProject({
+    orgId: org.id,
+    name: "Web",
+    baseLanguage: "en",
+    languages: ["fr"],
+  });
+  const key = await parlance.admin.createKey(org.id, { name: "ci", scopes: ["translations:read"] });
+  const route = (app as unknown as { router: { history: Route[] } }).router.history.find(
+    (r) => r.method === "GET" && r.path === "/api/v1/project",
+  );
+  const handler = route?.handler as (c: unknown) => unknown;
+  expect(route && isAsync(handler)).toBe(true);
+  const request = new Request("http://localhost/api/v1/project", {
+    headers: { authorization: `Bearer ${key.key}` },
+  });
+  rememberAdmission(
+    request,
+    await parlance.admit({ authorization: `Bearer ${key.key}`, address: () => "192.0.2.1" }),
+  );
+  expect(handler({ request, query: { project_id: project.id } })).toEqual({ success: true, data: project });
+  const info = handler({ request, query: {} });
+  expect(info).toBeInstanceOf(Promise);
+  expect(((await info) as { data: { name: string } }).data.name).toBe("ci");
 });
