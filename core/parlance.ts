@@ -35,13 +35,14 @@ export interface ParlanceOptions extends Partial<Settings> {
    */
   betweenImportSlices?: () => void;
   /**
-   * Called between the slices of a push's reading of its content (about 9 for 12 MB): the Bun
-   * server runs a young-generation collection there, at most every 32 ms as between an import's
-   * slices, so that what the reader made and let go of (member names, the keys' parts) is freed
-   * while young instead of piling up until the push is answered; the request's peak was its parse
-   * (docs/benchmarks.md, "Push memory, ninth pass").
+   * Called as a push's content is read, once per READING_PACE_BYTES (1.5 MB; eight times for
+   * 12 MB, never for a content smaller), paced by the bytes read and not by the clock: the Bun
+   * server runs a young-generation collection there, so that what the reader made and let go of
+   * (member names, the keys' parts) is freed while young instead of piling up until the push is
+   * answered, however fast the machine reads; the request's peak was its parse
+   * (docs/benchmarks.md, "Push memory, ninth pass" and "Push memory, thirteenth pass").
    */
-  betweenContentSlices?: () => void;
+  whileReadingContent?: () => void;
   /**
    * Called once halfway through the checks of a large import (LARGE_PLAN_WRITES writes or more),
    * between two batches: the Bun server runs a full collection there. It frees the rows the push
@@ -65,7 +66,7 @@ export function createParlance(input: CoreDeps, options: ParlanceOptions = {}) {
   const {
     log = silent,
     betweenImportSlices,
-    betweenContentSlices,
+    whileReadingContent,
     halfwayLargeChecks,
     ...overrides
   } = options;
@@ -87,7 +88,7 @@ export function createParlance(input: CoreDeps, options: ParlanceOptions = {}) {
     listProjects: (p: Principal) => listProjects(deps, p),
     push: async (p: Principal, req: PushRequest) => {
       try {
-        return await push(deps, runner, p, req, betweenContentSlices);
+        return await push(deps, runner, p, req, whileReadingContent);
       } catch (e) {
         // A push refused for a full queue did not run: it is not counted (CONTRACT §4).
         if (isParlanceError(e) && e.code === "rate_limited" && p.kind === "key") usage.unrecord(p.key.id);
