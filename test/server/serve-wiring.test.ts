@@ -3,6 +3,7 @@
  * which the collection after imports asks before pausing the event loop (server/traffic.ts).
  */
 import { expect, spyOn, test } from "bun:test";
+import { READING_PACE_BYTES } from "../../core/flatten.ts";
 import { LARGE_PLAN_WRITES } from "../../core/import-runner.ts";
 import { SCOPES } from "../../core/types.ts";
 import { readConfig } from "../../server/config.ts";
@@ -107,7 +108,7 @@ test("the collection at a large push's answer runs under light traffic only", as
   }
 });
 
-test("a push's reading collects the young generation between its slices, and a large job collects in full before its checks, under light traffic only", async () => {
+test("a push's reading collects the young generation as it reads, and a large job collects in full before its checks, under light traffic only", async () => {
   // The request's peak was its parse, the job's its checks (docs/benchmarks.md, "Push memory,
   // ninth pass"): what the reader lets go of is freed while young, the rows handed over once planned.
   let young = 0;
@@ -163,6 +164,34 @@ test("a push's reading collects the young generation between its slices, and a l
     // Under traffic: none either, however large.
     const busy = await push(LARGE_PLAN_WRITES + 5_000, true);
     expect(busy.fullBeforeCompleted).toBe(0);
+  } finally {
+    await runtime.close();
+  }
+});
+
+test("a push's reading collects the young generation once per READING_PACE_BYTES read, not by the clock", async () => {
+  // A fast machine read 12 MB in a few 8 ms slices and, paced by the clock, collected once or
+  // twice (docs/benchmarks.md, "Push memory, thirteenth pass").
+  let young = 0;
+  const { runtime, parlance, app, org, project } = await servedProject({ ...bunHost, collectYoung: () => void young++ });
+  try {
+    const key = await parlance.admin.createKey(org.id, { name: "ci", scopes: [...SCOPES] });
+    const youngWhileRead = async (bytes: number) => {
+      const rows = Math.ceil(bytes / 220);
+      const content = JSON.stringify(Object.fromEntries(Array.from({ length: rows }, (_, i) => [`k${i}`, "v".repeat(200)])));
+      const request = new Request("http://localhost/api/v1/push", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${key.key}` },
+        body: JSON.stringify({ projectId: project.id, language: "fr", content, dryRun: true }),
+      });
+      young = 0;
+      expect((await app.handle(request)).status).toBe(200);
+      return young;
+    };
+    const large = await youngWhileRead(4.5 * READING_PACE_BYTES);
+    expect(large).toBeGreaterThanOrEqual(3);
+    expect(large).toBeLessThanOrEqual(4);
+    expect(await youngWhileRead(0.8 * READING_PACE_BYTES)).toBe(0);
   } finally {
     await runtime.close();
   }
