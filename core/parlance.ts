@@ -44,14 +44,14 @@ export interface ParlanceOptions extends Partial<Settings> {
    */
   whileReadingContent?: () => void;
   /**
-   * Called once halfway through the checks of a large import (LARGE_PLAN_WRITES writes or more),
-   * between two batches: the Bun server runs a full collection there. It frees the rows the push
-   * handed over (old by then, so a young collection cannot) and the base values of the batches
-   * checked so far that a collection of the engine's own promoted mid-batch: RSS climbed about
-   * 0.6 MiB a batch over a 50,000-row job's 25 batches, to its peak at their end
-   * (docs/benchmarks.md, "Push memory, eleventh pass").
+   * Called COLLECTIONS_IN_CHECKS times (3), evenly spaced, between the batches of the checks of a
+   * large import (LARGE_PLAN_WRITES writes or more): the Bun server runs a full collection there.
+   * It frees the rows the push handed over (old by then, so a young collection cannot) and the
+   * base values of the batches checked so far: RSS climbed 0.6–1 MiB a batch over a 50,000-row
+   * job's 25 batches, to its peak at their end, and once halfway let it climb again to a peak
+   * above the push's own (docs/benchmarks.md, "Push memory, eleventh pass" and "thirteenth pass").
    */
-  halfwayLargeChecks?: () => void;
+  duringLargeChecks?: () => void;
 }
 
 const silent: Logger = () => {};
@@ -67,7 +67,7 @@ export function createParlance(input: CoreDeps, options: ParlanceOptions = {}) {
     log = silent,
     betweenImportSlices,
     whileReadingContent,
-    halfwayLargeChecks,
+    duringLargeChecks,
     ...overrides
   } = options;
   const settings: Settings = { ...DEFAULT_SETTINGS, ...overrides };
@@ -75,7 +75,7 @@ export function createParlance(input: CoreDeps, options: ParlanceOptions = {}) {
   const events = createEventBus((name, error) =>
     log("error", "event listener failed", { event: name, error: String(error) }),
   );
-  const runner = createImportRunner(deps, settings, log, events, betweenImportSlices, halfwayLargeChecks);
+  const runner = createImportRunner(deps, settings, log, events, betweenImportSlices, duringLargeChecks);
   const flush = async () => {
     await Promise.all([usage.flush(), deps.rateLimiter.flush()]);
   };

@@ -76,7 +76,7 @@ export async function openRuntime(
       whileReadingContent: host.collectYoung,
       // Under light traffic only, as the collections at a push's answer and after imports: the
       // pause (25–35 ms here) would otherwise fall on the small requests' p99.
-      halfwayLargeChecks:
+      duringLargeChecks:
         collectGarbage &&
         (() => {
           if (traffic.arrivedFewerThan(QUIET_REQUESTS, QUIET_MS)) collectGarbage();
