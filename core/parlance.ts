@@ -63,13 +63,7 @@ const silent: Logger = () => {};
  */
 export function createParlance(input: CoreDeps, options: ParlanceOptions = {}) {
   const deps: Deps = { ...input, passwords: input.passwords ?? MISSING_PASSWORD_HASHER };
-  const {
-    log = silent,
-    betweenImportSlices,
-    whileReadingContent,
-    duringLargeChecks,
-    ...overrides
-  } = options;
+  const { log = silent, betweenImportSlices, whileReadingContent, duringLargeChecks, ...overrides } = options;
   const settings: Settings = { ...DEFAULT_SETTINGS, ...overrides };
   const usage = createUsageTracker(deps.storage.keys);
   const events = createEventBus((name, error) =>

@@ -175,12 +175,17 @@ test("a push's reading collects the young generation once per READING_PACE_BYTES
   // A fast machine read 12 MB in a few 8 ms slices and, paced by the clock, collected once or
   // twice (docs/benchmarks.md, "Push memory, thirteenth pass").
   let young = 0;
-  const { runtime, parlance, app, org, project } = await servedProject({ ...bunHost, collectYoung: () => void young++ });
+  const { runtime, parlance, app, org, project } = await servedProject({
+    ...bunHost,
+    collectYoung: () => void young++,
+  });
   try {
     const key = await parlance.admin.createKey(org.id, { name: "ci", scopes: [...SCOPES] });
     const youngWhileRead = async (bytes: number) => {
       const rows = Math.ceil(bytes / 220);
-      const content = JSON.stringify(Object.fromEntries(Array.from({ length: rows }, (_, i) => [`k${i}`, "v".repeat(200)])));
+      const content = JSON.stringify(
+        Object.fromEntries(Array.from({ length: rows }, (_, i) => [`k${i}`, "v".repeat(200)])),
+      );
       const request = new Request("http://localhost/api/v1/push", {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${key.key}` },
@@ -212,7 +217,9 @@ test("a large push's body is returned to the system before its content is read, 
   try {
     const key = await parlance.admin.createKey(org.id, { name: "ci", scopes: [...SCOPES] });
     const rows = Math.ceil((1.2 * READING_PACE_BYTES) / 220);
-    const content = JSON.stringify(Object.fromEntries(Array.from({ length: rows }, (_, i) => [`k${i}`, "v".repeat(200)])));
+    const content = JSON.stringify(
+      Object.fromEntries(Array.from({ length: rows }, (_, i) => [`k${i}`, "v".repeat(200)])),
+    );
     const request = new Request("http://localhost/api/v1/push", {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${key.key}` },
