@@ -66,22 +66,39 @@ export function readContent(bytes: Uint8Array, sink: RowSink): number {
 }
 
 /**
+ * Work run as a content is read, paced by the bytes read rather than by the clock: `run` once each
+ * time reading passes another `bytes` (within VALUES_PER_LOOK values), whatever the slices' length.
+ */
+export interface ReadingPace {
+  bytes: number;
+  run(): void;
+}
+
+/**
  * `readContent` in slices of about `sliceMs`, awaiting `pause` between them, so that a 12 MB
  * content (30–300 ms of reading) does not hold the event loop in one block. The same rows go to
- * `sink` in the same order, and the same error is thrown.
+ * `sink` in the same order, and the same error is thrown. `pace`, if given, runs inside the slices.
  */
 export async function readContentInSlices(
   bytes: Uint8Array,
   sink: RowSink,
   pause: () => Promise<void>,
   sliceMs: number,
+  pace?: ReadingPace,
 ): Promise<number> {
   const reader = startReading(bytes, sink);
   // A small content is read in far less than a slice: it waits for no turn (a push of a few keys
   // would otherwise wait for the event loop's next turn, a millisecond or more under load).
   if (bytes.length <= READ_AT_ONCE_BYTES && readOn(reader, null)) return finish(reader);
   let until = 0;
-  const due = () => performance.now() >= until;
+  let paceAt = pace ? reader.position + pace.bytes : Number.POSITIVE_INFINITY;
+  const due = () => {
+    if (pace && reader.position >= paceAt) {
+      paceAt = reader.position + pace.bytes;
+      pace.run();
+    }
+    return performance.now() >= until;
+  };
   for (;;) {
     await pause();
     until = performance.now() + sliceMs;
@@ -147,6 +164,11 @@ class ContentReader {
   ) {
     this.at = from;
     this.ascii = sink.wantsValues ? new AsciiStrings(bytes) : null;
+  }
+
+  /** Bytes read so far (where reading stopped or stands). */
+  get position(): number {
+    return this.at;
   }
 
   /** The string at `at` into `this.span`. */

@@ -127,27 +127,30 @@ export function validateContent(content: Uint8Array): number {
 
 /**
  * `parseContent` of bytes, giving the event loop a turn every SLICE_MS (core/next-turn.ts): what a
- * request does, so that other requests are answered while a 12 MB push is read. `betweenSlices`
- * runs before each turn (the server collects the young generation there: see ParlanceOptions).
+ * request does, so that other requests are answered while a 12 MB push is read. `whileReading`
+ * runs once per READING_PACE_BYTES read (the server collects the young generation there: see
+ * ParlanceOptions.whileReadingContent).
  */
 export async function parseContentInSlices(
   content: Uint8Array,
-  betweenSlices?: () => void,
+  whileReading?: () => void,
 ): Promise<ContentRows> {
   const rows = new ContentRows();
-  await readContentInSlices(content, rows.sink(), turnAfter(betweenSlices), SLICE_MS);
+  await readContentInSlices(content, rows.sink(), nextTurn, SLICE_MS, pacedBy(whileReading));
   return rows;
 }
 
 /** `validateContent`, giving the event loop a turn every SLICE_MS. */
-export function validateContentInSlices(content: Uint8Array, betweenSlices?: () => void): Promise<number> {
-  return readContentInSlices(content, keysSink(), turnAfter(betweenSlices), SLICE_MS);
+export function validateContentInSlices(content: Uint8Array, whileReading?: () => void): Promise<number> {
+  return readContentInSlices(content, keysSink(), nextTurn, SLICE_MS, pacedBy(whileReading));
 }
 
-const turnAfter = (betweenSlices: (() => void) | undefined) =>
-  betweenSlices
-    ? () => {
-        betweenSlices();
-        return nextTurn();
-      }
-    : nextTurn;
+/**
+ * Content read between two runs of `whileReading`: about as often as a machine three times slower
+ * than the bench's collected at its 32 ms pace (docs/benchmarks.md, "Push memory between pushes,
+ * twelfth pass"), where a faster one, paced by the clock, read 12 MB in a few slices and collected
+ * once or twice. Smaller contents are read without it.
+ */
+export const READING_PACE_BYTES = 1_500_000;
+
+const pacedBy = (run: (() => void) | undefined) => (run ? { bytes: READING_PACE_BYTES, run } : undefined);

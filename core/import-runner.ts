@@ -55,7 +55,7 @@ export function createImportRunner(
   log: Logger,
   events: EventBus,
   betweenSlices: () => void = () => {},
-  halfwayLargeChecks: () => void = () => {},
+  duringLargeChecks: () => void = () => {},
 ): ImportRunner {
   let scheduled = false;
   let stopped = false;
@@ -188,8 +188,8 @@ export function createImportRunner(
     const plan = await planImportInSlices(takeRows(job), existing, importMode, status);
     const payload = job.payload;
     // The rows, and the push's body if it was this process's, are garbage now. A handed-over push's
-    // rows outlived the collection at its answer, so only the full collection halfway through a
-    // large job's checks frees them (with the rows as arrays and new ids made when read, one right
+    // rows outlived the collection at its answer, so only the full collections during a large
+    // job's checks free them (with the rows as arrays and new ids made when read, one right
     // after planning freed almost nothing: docs/benchmarks.md, "Push memory, eleventh pass").
     betweenSlices();
     await enforceQuota(deps, project.orgId, await quotaOf(deps, project.orgId), plan);
@@ -208,7 +208,7 @@ export function createImportRunner(
       summary,
       at,
       betweenSlices,
-      plan.writes.length >= LARGE_PLAN_WRITES ? halfwayLargeChecks : undefined,
+      plan.writes.length >= LARGE_PLAN_WRITES ? duringLargeChecks : undefined,
     );
     existing = null; // the commit needs the plan and the audit only
     const done = await deps.storage.jobs.complete(
@@ -291,9 +291,8 @@ const QUEUE_FULL_RETRY_AFTER_SECONDS = 10;
 const EMPTY = new Uint8Array(0);
 
 /**
- * Writes from which a job's checks call `halfwayLargeChecks` halfway through (a full collection on
- * Bun, 25–35 ms for a 50,000-row job): below it, the rows are too few for their garbage to set
- * the peak.
+ * Writes from which a job's checks call `duringLargeChecks` (a full collection on Bun, 10–35 ms
+ * each for a 50,000-row job): below it, the rows are too few for their garbage to set the peak.
  */
 export const LARGE_PLAN_WRITES = 20_000;
 

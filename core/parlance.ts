@@ -35,22 +35,23 @@ export interface ParlanceOptions extends Partial<Settings> {
    */
   betweenImportSlices?: () => void;
   /**
-   * Called between the slices of a push's reading of its content (about 9 for 12 MB): the Bun
-   * server runs a young-generation collection there, at most every 32 ms as between an import's
-   * slices, so that what the reader made and let go of (member names, the keys' parts) is freed
-   * while young instead of piling up until the push is answered; the request's peak was its parse
-   * (docs/benchmarks.md, "Push memory, ninth pass").
+   * Called as a push's content is read, once per READING_PACE_BYTES (1.5 MB; eight times for
+   * 12 MB, never for a content smaller), paced by the bytes read and not by the clock: the Bun
+   * server runs a young-generation collection there, so that what the reader made and let go of
+   * (member names, the keys' parts) is freed while young instead of piling up until the push is
+   * answered, however fast the machine reads; the request's peak was its parse
+   * (docs/benchmarks.md, "Push memory, ninth pass" and "Push memory, thirteenth pass").
    */
-  betweenContentSlices?: () => void;
+  whileReadingContent?: () => void;
   /**
-   * Called once halfway through the checks of a large import (LARGE_PLAN_WRITES writes or more),
-   * between two batches: the Bun server runs a full collection there. It frees the rows the push
-   * handed over (old by then, so a young collection cannot) and the base values of the batches
-   * checked so far that a collection of the engine's own promoted mid-batch: RSS climbed about
-   * 0.6 MiB a batch over a 50,000-row job's 25 batches, to its peak at their end
-   * (docs/benchmarks.md, "Push memory, eleventh pass").
+   * Called COLLECTIONS_IN_CHECKS times (3), evenly spaced, between the batches of the checks of a
+   * large import (LARGE_PLAN_WRITES writes or more): the Bun server runs a full collection there.
+   * It frees the rows the push handed over (old by then, so a young collection cannot) and the
+   * base values of the batches checked so far: RSS climbed 0.6–1 MiB a batch over a 50,000-row
+   * job's 25 batches, to its peak at their end, and once halfway let it climb again to a peak
+   * above the push's own (docs/benchmarks.md, "Push memory, eleventh pass" and "thirteenth pass").
    */
-  halfwayLargeChecks?: () => void;
+  duringLargeChecks?: () => void;
 }
 
 const silent: Logger = () => {};
@@ -62,19 +63,13 @@ const silent: Logger = () => {};
  */
 export function createParlance(input: CoreDeps, options: ParlanceOptions = {}) {
   const deps: Deps = { ...input, passwords: input.passwords ?? MISSING_PASSWORD_HASHER };
-  const {
-    log = silent,
-    betweenImportSlices,
-    betweenContentSlices,
-    halfwayLargeChecks,
-    ...overrides
-  } = options;
+  const { log = silent, betweenImportSlices, whileReadingContent, duringLargeChecks, ...overrides } = options;
   const settings: Settings = { ...DEFAULT_SETTINGS, ...overrides };
   const usage = createUsageTracker(deps.storage.keys);
   const events = createEventBus((name, error) =>
     log("error", "event listener failed", { event: name, error: String(error) }),
   );
-  const runner = createImportRunner(deps, settings, log, events, betweenImportSlices, halfwayLargeChecks);
+  const runner = createImportRunner(deps, settings, log, events, betweenImportSlices, duringLargeChecks);
   const flush = async () => {
     await Promise.all([usage.flush(), deps.rateLimiter.flush()]);
   };
@@ -87,7 +82,7 @@ export function createParlance(input: CoreDeps, options: ParlanceOptions = {}) {
     listProjects: (p: Principal) => listProjects(deps, p),
     push: async (p: Principal, req: PushRequest) => {
       try {
-        return await push(deps, runner, p, req, betweenContentSlices);
+        return await push(deps, runner, p, req, whileReadingContent);
       } catch (e) {
         // A push refused for a full queue did not run: it is not counted (CONTRACT §4).
         if (isParlanceError(e) && e.code === "rate_limited" && p.kind === "key") usage.unrecord(p.key.id);

@@ -77,7 +77,7 @@ export async function push(
   runner: ImportRunner,
   principal: Principal,
   req: PushRequest,
-  betweenSlices?: () => void,
+  whileReading?: () => void,
 ): Promise<PushResult> {
   authorize(principal, "translations.import");
   requireLocale(req.language);
@@ -107,7 +107,7 @@ export async function push(
     handing = !req.dryRun && quota === null && runner.canHandOver() && !readingToHandOver.has(runner);
     if (handing) readingToHandOver.add(runner);
     const rows =
-      req.dryRun || quota !== null || handing ? await parseContentInSlices(content, betweenSlices) : null;
+      req.dryRun || quota !== null || handing ? await parseContentInSlices(content, whileReading) : null;
     if (rows && (req.dryRun || quota !== null)) {
       const existing = await deps.storage.translations.readLanguage(project.id, req.language);
       const plan = planImport(rows, existing, importMode, status);
@@ -126,7 +126,7 @@ export async function push(
         return { kind: "preview", preview };
       }
     } else if (!rows) {
-      await validateContentInSlices(content, betweenSlices);
+      await validateContentInSlices(content, whileReading);
     }
     const now = nowIso(deps);
     const job: Job = {

@@ -71,11 +71,12 @@ export async function openRuntime(
       maxQueuedJobs: config.maxQueuedJobs,
       log,
       betweenImportSlices: collectYoung,
-      // At the same rate: one at each slice (about 9 for 12 MB) cost 25–30 ms of the 10 % push.
-      betweenContentSlices: collectYoung,
+      // Paced by the bytes read, not at the clock's rate: on a fast machine 12 MB was read in a few
+      // 8 ms slices and collected once or twice (docs/benchmarks.md, "Push memory, thirteenth pass").
+      whileReadingContent: host.collectYoung,
       // Under light traffic only, as the collections at a push's answer and after imports: the
       // pause (25–35 ms here) would otherwise fall on the small requests' p99.
-      halfwayLargeChecks:
+      duringLargeChecks:
         collectGarbage &&
         (() => {
           if (traffic.arrivedFewerThan(QUIET_REQUESTS, QUIET_MS)) collectGarbage();

@@ -28,7 +28,7 @@ export async function importAudit(
   summary: ImportSummary,
   at: string,
   betweenSlices: () => void = () => {},
-  halfway?: () => void,
+  collect?: () => void,
 ): Promise<ImportAudit> {
   const actor = job.actor ?? UNKNOWN;
   const base = project.baseLanguage;
@@ -45,14 +45,15 @@ export async function importAudit(
   const warnings: (readonly Warning[])[] = [];
   const baseValues = isBase ? null : await baseReader(deps, project, plan);
   const batches = Math.ceil(plan.writes.length / CHECK_BATCH_ROWS);
-  const middle = Math.floor(batches / 2) * CHECK_BATCH_ROWS;
+  // `collect` at the quarters: RSS climbs about 0.8 MiB a batch between two of them.
+  const spacing = Math.ceil(batches / (COLLECTIONS_IN_CHECKS + 1)) * CHECK_BATCH_ROWS;
   // In batches: where the store reads values by key, each batch holds the base values of its own
   // keys only (the whole base language read at once was about 20 MiB alive for 50,000 rows).
   for (let i = 0; i < plan.writes.length; i += CHECK_BATCH_ROWS) {
     // Young collections between batches only, once the last batch's base values are garbage: one
     // taken while a batch is being checked promotes its values to the old generation, where only a
     // full collection frees them (about 15 MiB piled up that way over a 50,000-row job).
-    if (i > 0 && i === middle && halfway) halfway();
+    if (i > 0 && i % spacing === 0 && collect) collect();
     else if (i > 0) betweenSlices();
     await checkBatch(plan.writes, i, baseValues, base, language, warnings, turns);
   }
@@ -134,6 +135,13 @@ async function checkBatch(
 
 /** Writes checked per batch, with the base values of their keys read for the batch. */
 const CHECK_BATCH_ROWS = 2_000;
+
+/**
+ * Times `collect` runs in a job's checks, evenly spaced. One, halfway, let the base values read
+ * since pile up again, 0.6–1 MiB a batch over a 50,000-row job's last 12 batches, to a peak above
+ * the push's own (docs/benchmarks.md, "Push memory, thirteenth pass").
+ */
+export const COLLECTIONS_IN_CHECKS = 3;
 
 /** One list for every write without a warning (most of them), instead of 50,000 empty ones. */
 const NO_WARNINGS: readonly Warning[] = Object.freeze([]);

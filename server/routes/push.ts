@@ -32,11 +32,17 @@ export const pushRoutes = (parlance: Parlance, returnFreeMemory: () => void = ()
     set: { headers: Record<string, unknown>; status?: number | string };
   }) => {
     // The body's `content` string was left in its bytes (server/push-body.ts); b.content is "" then.
+    const content = pushContentOf(request);
+    // The listener's buffers for a large body (about 13 MiB for 12 MB) are freed once it is read,
+    // but stay resident until a collection returns them: at a point of the reading that varied
+    // from push to push, and once after it, on top of its peak (docs/benchmarks.md, "Push memory,
+    // thirteenth pass"). Returned before the reading starts instead.
+    if ((content?.byteLength ?? 0) >= COLLECT_AFTER_BODY_BYTES) returnFreeMemory();
     let result: Awaited<ReturnType<Parlance["push"]>>;
     try {
       result = await parlance.push(principalOf(request), {
         ...b,
-        content: pushContentOf(request) ?? b.content,
+        content: content ?? b.content,
       });
     } finally {
       // The store has its copy, the job its rows: the body's 12 MB go now, not after the import.
