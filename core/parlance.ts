@@ -35,8 +35,8 @@ export interface ParlanceOptions extends Partial<Settings> {
    */
   betweenImportSlices?: () => void;
   /**
-   * Called as a push's content is read, once per READING_PACE_BYTES (1.5 MB; eight times for
-   * 12 MB, never for a content smaller), paced by the bytes read and not by the clock: the Bun
+   * Called as a push's content is read, about once per 1.5 MB (7 or 8 times
+   * for 12 MB, never for a content smaller), paced by the bytes read and not by the clock: the Bun
    * server runs a young-generation collection there, so that what the reader made and let go of
    * (member names, the keys' parts) is freed while young instead of piling up until the push is
    * answered, however fast the machine reads; the request's peak was its parse

@@ -23,9 +23,9 @@ const contents = new WeakMap<Request, Uint8Array>();
 export const pushContentOf = (request: Request): Uint8Array | undefined => contents.get(request);
 
 /**
- * A released body at least this large is worth a full collection before the 202
- * (Host.returnFreeMemory): it frees the 12 MB of the largest pushes before their import builds its
- * own working set. A smaller one is left to the collector's own pace, so a CI fleet's small pushes
+ * A body at least this large is worth a full collection before its content is read and again,
+ * released, before the 202 (Host.returnFreeMemory): the first returns the listener's buffers that
+ * gathered it, the second its 12 MB before the import builds its own working set. A smaller one is left to the collector's own pace, so a CI fleet's small pushes
  * do not each pay for a collection of the whole heap.
  */
 export const COLLECT_AFTER_BODY_BYTES = 1024 * 1024;

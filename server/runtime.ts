@@ -73,6 +73,8 @@ export async function openRuntime(
       betweenImportSlices: collectYoung,
       // Paced by the bytes read, not at the clock's rate: on a fast machine 12 MB was read in a few
       // 8 ms slices and collected once or twice (docs/benchmarks.md, "Push memory, thirteenth pass").
+      // Not limited by the 32 ms rate nor by traffic: about 1 ms each, 7 or 8 for a 12 MB push and
+      // none for one under 1.5 MB, so concurrent large pushes add theirs, and small ones none.
       whileReadingContent: host.collectYoung,
       // Under light traffic only, as the collections at a push's answer and after imports: the
       // pause (25–35 ms here) would otherwise fall on the small requests' p99.

@@ -96,8 +96,8 @@ export function serverFor(
 }
 
 /**
- * The host's collection at a large push's answer, run only under light traffic: it pauses the event
- * loop as the collection after imports does (QUIET_REQUESTS in QUIET_MS, server/runtime.ts), and
+ * The host's collection before a large push's content is read and at its answer, run only under
+ * light traffic: it pauses the event loop as the collection after imports does (QUIET_REQUESTS in QUIET_MS, server/runtime.ts), and
  * under a load of small requests that pause sets their p99 (docs/benchmarks.md, "The collection at
  * a push's answer, under traffic"). Skipped, the engine's own collector frees the body later.
  */

@@ -182,17 +182,8 @@ test("a push's reading collects the young generation once per READING_PACE_BYTES
   try {
     const key = await parlance.admin.createKey(org.id, { name: "ci", scopes: [...SCOPES] });
     const youngWhileRead = async (bytes: number) => {
-      const rows = Math.ceil(bytes / 220);
-      const content = JSON.stringify(
-        Object.fromEntries(Array.from({ length: rows }, (_, i) => [`k${i}`, "v".repeat(200)])),
-      );
-      const request = new Request("http://localhost/api/v1/push", {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${key.key}` },
-        body: JSON.stringify({ projectId: project.id, language: "fr", content, dryRun: true }),
-      });
       young = 0;
-      expect((await app.handle(request)).status).toBe(200);
+      expect((await app.handle(dryRunPushOf(bytes, key.key, project.id))).status).toBe(200);
       return young;
     };
     const large = await youngWhileRead(4.5 * READING_PACE_BYTES);
@@ -216,16 +207,7 @@ test("a large push's body is returned to the system before its content is read, 
   const { runtime, parlance, app, org, project } = await servedProject(host);
   try {
     const key = await parlance.admin.createKey(org.id, { name: "ci", scopes: [...SCOPES] });
-    const rows = Math.ceil((1.2 * READING_PACE_BYTES) / 220);
-    const content = JSON.stringify(
-      Object.fromEntries(Array.from({ length: rows }, (_, i) => [`k${i}`, "v".repeat(200)])),
-    );
-    const request = new Request("http://localhost/api/v1/push", {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${key.key}` },
-      body: JSON.stringify({ projectId: project.id, language: "fr", content, dryRun: true }),
-    });
-    expect((await app.handle(request)).status).toBe(200);
+    expect((await app.handle(dryRunPushOf(1.2 * READING_PACE_BYTES, key.key, project.id))).status).toBe(200);
     expect(events).toEqual(["free", "young", "free"]);
   } finally {
     await runtime.close();
@@ -289,4 +271,17 @@ async function servedProject(host: typeof bunHost) {
     languages: ["en", "fr"],
   });
   return { runtime, parlance, app, org, project };
+}
+
+/** A dry-run push into `fr` of about `bytes` of content: rows of 200-character values. */
+function dryRunPushOf(bytes: number, key: string, projectId: string): Request {
+  const rows = Math.ceil(bytes / 220);
+  const content = JSON.stringify(
+    Object.fromEntries(Array.from({ length: rows }, (_, i) => [`k${i}`, "v".repeat(200)])),
+  );
+  return new Request("http://localhost/api/v1/push", {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+    body: JSON.stringify({ projectId, language: "fr", content, dryRun: true }),
+  });
 }
