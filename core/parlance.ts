@@ -44,6 +44,14 @@ export interface ParlanceOptions extends Partial<Settings> {
    */
   whileReadingContent?: () => void;
   /**
+   * Called once a push's checks passed (scope, project, language, queue), right before its
+   * content is read, with the content's size in bytes: the Bun server returns a large body's
+   * buffers to the system there (a full collection, under light traffic only), so that they are
+   * not resident under the reading's peak, and a refused push pays for none
+   * (docs/benchmarks.md, "Push memory, thirteenth pass").
+   */
+  beforeReadingContent?: (bytes: number) => void;
+  /**
    * Called COLLECTIONS_IN_CHECKS times (3), evenly spaced, between the batches of the checks of a
    * large import (LARGE_PLAN_WRITES writes or more): the Bun server runs a full collection there.
    * It frees the rows the push handed over (old by then, so a young collection cannot) and the
@@ -63,7 +71,15 @@ const silent: Logger = () => {};
  */
 export function createParlance(input: CoreDeps, options: ParlanceOptions = {}) {
   const deps: Deps = { ...input, passwords: input.passwords ?? MISSING_PASSWORD_HASHER };
-  const { log = silent, betweenImportSlices, whileReadingContent, duringLargeChecks, ...overrides } = options;
+  const {
+    log = silent,
+    betweenImportSlices,
+    whileReadingContent,
+    beforeReadingContent,
+    duringLargeChecks,
+    ...overrides
+  } = options;
+  const reading = { before: beforeReadingContent, during: whileReadingContent };
   const settings: Settings = { ...DEFAULT_SETTINGS, ...overrides };
   const usage = createUsageTracker(deps.storage.keys);
   const events = createEventBus((name, error) =>
@@ -82,7 +98,7 @@ export function createParlance(input: CoreDeps, options: ParlanceOptions = {}) {
     listProjects: (p: Principal) => listProjects(deps, p),
     push: async (p: Principal, req: PushRequest) => {
       try {
-        return await push(deps, runner, p, req, whileReadingContent);
+        return await push(deps, runner, p, req, reading);
       } catch (e) {
         // A push refused for a full queue did not run: it is not counted (CONTRACT §4).
         if (isParlanceError(e) && e.code === "rate_limited" && p.kind === "key") usage.unrecord(p.key.id);

@@ -64,6 +64,14 @@ function oneOf<T extends string>(
   return value as T;
 }
 
+/** What the host runs around a push's reading of its content (ParlanceOptions). */
+export interface ContentReading {
+  /** Once the push's checks passed, right before its content is read, with its size in bytes. */
+  before?: (bytes: number) => void;
+  /** About once per 1.5 MB read (core/flatten.ts READING_PACE_BYTES). */
+  during?: () => void;
+}
+
 /** Runners for which a push is reading its rows to hand over (at most one push each). */
 const readingToHandOver = new WeakSet<ImportRunner>();
 
@@ -77,7 +85,7 @@ export async function push(
   runner: ImportRunner,
   principal: Principal,
   req: PushRequest,
-  whileReading?: () => void,
+  reading: ContentReading = {},
 ): Promise<PushResult> {
   authorize(principal, "translations.import");
   requireLocale(req.language);
@@ -106,8 +114,10 @@ export async function push(
     // others keep only their keys, as when each push was read in one block.
     handing = !req.dryRun && quota === null && runner.canHandOver() && !readingToHandOver.has(runner);
     if (handing) readingToHandOver.add(runner);
+    // Every check that needs no parsing has passed: a push refused before this costs no hook.
+    reading.before?.(content.length);
     const rows =
-      req.dryRun || quota !== null || handing ? await parseContentInSlices(content, whileReading) : null;
+      req.dryRun || quota !== null || handing ? await parseContentInSlices(content, reading.during) : null;
     if (rows && (req.dryRun || quota !== null)) {
       const existing = await deps.storage.translations.readLanguage(project.id, req.language);
       const plan = planImport(rows, existing, importMode, status);
@@ -126,7 +136,7 @@ export async function push(
         return { kind: "preview", preview };
       }
     } else if (!rows) {
-      await validateContentInSlices(content, whileReading);
+      await validateContentInSlices(content, reading.during);
     }
     const now = nowIso(deps);
     const job: Job = {

@@ -61,9 +61,9 @@ export interface ServerOptions {
   /** Told as each request arrives, before anything else (server/traffic.ts). */
   onRequest?: () => void;
   /**
-   * Called for a push's body of COLLECT_AFTER_BODY_BYTES or more before its content is read, and
-   * again once it is released: the Bun server collects and hands the freed pages back (Host),
-   * under light traffic only (server/serve.ts).
+   * Called once a push's body of COLLECT_AFTER_BODY_BYTES or more is released: the Bun server
+   * collects and hands the freed pages back (Host), under light traffic only (server/serve.ts).
+   * The runtime runs the same before a large push's content is read (server/runtime.ts).
    */
   returnFreeMemory?: () => void;
   /**

@@ -39,10 +39,11 @@ export interface Host {
   /**
    * Frees what a push's request left and hands the freed pages back to the system (Bun: a full
    * collection, `Bun.gc(true)`, which returns them at once): run for a push's body of 1 MiB or
-   * more (COLLECT_AFTER_BODY_BYTES, server/push-body.ts) before its content is read, so the
-   * listener's buffers that gathered it are not resident under the reading's peak, and again once
-   * it is released, so its 12 MB and the request's garbage leave the process's resident memory
-   * before the import's own working set is built. Absent elsewhere.
+   * more (COLLECT_AFTER_BODY_BYTES, server/push-body.ts) once its checks passed and before its
+   * content is read (server/runtime.ts), so the listener's buffers that gathered it are not
+   * resident under the reading's peak, and again once it is released, so its 12 MB and the
+   * request's garbage leave the process's resident memory before the import's own working set is
+   * built. Absent elsewhere.
    */
   returnFreeMemory?(): void;
   /**

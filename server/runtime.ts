@@ -7,6 +7,7 @@ import { collectAfterImports, QUIET_LOOK_EVERY_MS } from "./collect-after-import
 import type { Config } from "./config.ts";
 import type { Host } from "./host.ts";
 import { openStore, type StoreOptions } from "./open-store.ts";
+import { COLLECT_AFTER_BODY_BYTES } from "./push-body.ts";
 import { createTraffic, type Traffic } from "./traffic.ts";
 
 /**
@@ -35,7 +36,10 @@ export interface Runtime {
 export async function openRuntime(
   config: Config,
   log: Logger,
-  host: Pick<Host, "openSqlite" | "walCheckpointer" | "importThread" | "collectGarbage" | "collectYoung">,
+  host: Pick<
+    Host,
+    "openSqlite" | "walCheckpointer" | "importThread" | "collectGarbage" | "collectYoung" | "returnFreeMemory"
+  >,
   clock: Clock = systemClock,
   storeOptions: StoreOptions = {},
 ): Promise<Runtime> {
@@ -54,6 +58,8 @@ export async function openRuntime(
     collectedAt = performance.now();
   };
   const collectGarbage = host.collectGarbage;
+  const quiet = () => traffic.arrivedFewerThan(QUIET_REQUESTS, QUIET_MS);
+  const returnBody = host.returnFreeMemory && noted(host.returnFreeMemory);
   const queue = createPQueueJobQueue((e) => log("error", "background task failed", { error: String(e) }));
   const parlance = createParlance(
     {
@@ -76,12 +82,22 @@ export async function openRuntime(
       // Not limited by the 32 ms rate nor by traffic: about 1 ms each, 7 or 8 for a 12 MB push and
       // none for one under 1.5 MB, so concurrent large pushes add theirs, and small ones none.
       whileReadingContent: host.collectYoung,
+      // The listener's buffers for a large body (about 13 MiB for 12 MB) are freed once it is read
+      // but stay resident until a full collection returns them: at a point of the reading that
+      // varied from push to push, or after it, on top of its peak (docs/benchmarks.md, "Push
+      // memory, thirteenth pass"). Returned before the reading instead, under light traffic only
+      // as at the push's answer (server/serve.ts), and only for a push whose checks passed.
+      beforeReadingContent:
+        returnBody &&
+        ((bytes) => {
+          if (bytes >= COLLECT_AFTER_BODY_BYTES && quiet()) returnBody();
+        }),
       // Under light traffic only, as the collections at a push's answer and after imports: the
       // pause (25–35 ms here) would otherwise fall on the small requests' p99.
       duringLargeChecks:
         collectGarbage &&
         (() => {
-          if (traffic.arrivedFewerThan(QUIET_REQUESTS, QUIET_MS)) collectGarbage();
+          if (quiet()) collectGarbage();
         }),
     },
   );

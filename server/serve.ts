@@ -96,9 +96,9 @@ export function serverFor(
 }
 
 /**
- * The host's collection before a large push's content is read and at its answer, run only under
- * light traffic: it pauses the event loop as the collection after imports does (QUIET_REQUESTS in QUIET_MS, server/runtime.ts), and
- * under a load of small requests that pause sets their p99 (docs/benchmarks.md, "The collection at
+ * The host's collection at a large push's answer (the runtime runs it before the push's content is
+ * read), run only under light traffic: it pauses the event loop as the collection after imports
+ * does (QUIET_REQUESTS in QUIET_MS, server/runtime.ts), and under a load of small requests that pause sets their p99 (docs/benchmarks.md, "The collection at
  * a push's answer, under traffic"). Skipped, the engine's own collector frees the body later.
  */
 function whenQuiet(traffic: Traffic, collect: (() => void) | undefined): (() => void) | undefined {

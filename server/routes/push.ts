@@ -32,12 +32,8 @@ export const pushRoutes = (parlance: Parlance, returnFreeMemory: () => void = ()
     set: { headers: Record<string, unknown>; status?: number | string };
   }) => {
     // The body's `content` string was left in its bytes (server/push-body.ts); b.content is "" then.
+    // Before its content is read, the runtime returns a large body's buffers (ParlanceOptions.beforeReadingContent).
     const content = pushContentOf(request);
-    // The listener's buffers for a large body (about 13 MiB for 12 MB) are freed once it is read,
-    // but stay resident until a collection returns them: at a point of the reading that varied
-    // from push to push, and once after it, on top of its peak (docs/benchmarks.md, "Push memory,
-    // thirteenth pass"). Returned before the reading starts instead.
-    if ((content?.byteLength ?? 0) >= COLLECT_AFTER_BODY_BYTES) returnFreeMemory();
     let result: Awaited<ReturnType<Parlance["push"]>>;
     try {
       result = await parlance.push(principalOf(request), {

@@ -77,8 +77,8 @@ test("the Bun host frees a released push's memory with a collection that keeps c
   }
 });
 
-test("the collections before a large push's reading and at its answer run under light traffic only", async () => {
-  // They pause the event loop, as the collection after imports does: under a load of small requests
+test("the collection at a large push's answer runs under light traffic only", async () => {
+  // It pauses the event loop, as the collection after imports does: under a load of small requests
   // that pause would set their p99 (server/serve.ts, whenQuiet).
   const config = readConfig({ PARLANCE_DATABASE_URL: "sqlite::memory:" });
   const runtime = await openRuntime(config, () => {}, bunHost);
@@ -100,10 +100,10 @@ test("the collections before a large push's reading and at its answer run under 
       expect((await app.handle(request)).status).toBe(404); // read, released: no such project
     };
     await push();
-    expect(collections).toBe(2);
+    expect(collections).toBe(1);
     for (let i = 0; i < QUIET_REQUESTS; i++) runtime.traffic.note(); // a busy server's last moments
     await push();
-    expect(collections).toBe(2);
+    expect(collections).toBe(1);
   } finally {
     await runtime.close();
   }
@@ -195,7 +195,7 @@ test("a push's reading collects the young generation once per READING_PACE_BYTES
   }
 });
 
-test("a large push's body is returned to the system before its content is read, and again at its answer", async () => {
+test("a large push's body is returned to the system before its content is read and at its answer; a refused push's only at its answer; under traffic at neither", async () => {
   // The listener's buffers, freed once the body is read, stayed resident into the reading, at a
   // point that varied from push to push (docs/benchmarks.md, "Push memory, thirteenth pass").
   const events: string[] = [];
@@ -207,8 +207,24 @@ test("a large push's body is returned to the system before its content is read, 
   const { runtime, parlance, app, org, project } = await servedProject(host);
   try {
     const key = await parlance.admin.createKey(org.id, { name: "ci", scopes: [...SCOPES] });
-    expect((await app.handle(dryRunPushOf(1.2 * READING_PACE_BYTES, key.key, project.id))).status).toBe(200);
+    const large = 1.2 * READING_PACE_BYTES;
+    expect((await app.handle(dryRunPushOf(large, key.key, project.id))).status).toBe(200);
     expect(events).toEqual(["free", "young", "free"]);
+    // Refused before its reading (no such project): nothing is read, so nothing is returned first.
+    events.length = 0;
+    expect((await app.handle(dryRunPushOf(large, key.key, crypto.randomUUID()))).status).toBe(404);
+    expect(events).toEqual(["free"]);
+    // A body under COLLECT_AFTER_BODY_BYTES: neither.
+    events.length = 0;
+    expect((await app.handle(dryRunPushOf(COLLECT_AFTER_BODY_BYTES / 2, key.key, project.id))).status).toBe(
+      200,
+    );
+    expect(events).toEqual([]);
+    // A busy server: the young generation only.
+    events.length = 0;
+    for (let i = 0; i < QUIET_REQUESTS; i++) runtime.traffic.note();
+    expect((await app.handle(dryRunPushOf(large, key.key, project.id))).status).toBe(200);
+    expect(events).toEqual(["young"]);
   } finally {
     await runtime.close();
   }
@@ -248,7 +264,7 @@ test("the collection after an import is dropped when a push's answer collected a
       }),
     );
     expect(answer.status).toBe(404);
-    expect(atAnswers).toBe(2); // before its reading, and at its answer
+    expect(atAnswers).toBe(1); // at its answer only: a refused push's content is never read
     await Bun.sleep(1_500);
     expect(afterImports).toBe(1);
   } finally {
