@@ -52,7 +52,7 @@ export interface ParlanceOptions extends Partial<Settings> {
    */
   beforeReadingContent?: (bytes: number) => void;
   /**
-   * Called COLLECTIONS_IN_CHECKS times (3), evenly spaced, between the batches of the checks of a
+   * Called three times, evenly spaced, between the batches of the checks of a
    * large import (LARGE_PLAN_WRITES writes or more): the Bun server runs a full collection there.
    * It frees the rows the push handed over (old by then, so a young collection cannot) and the
    * base values of the batches checked so far: RSS climbed 0.6–1 MiB a batch over a 50,000-row
