@@ -7,7 +7,10 @@ import type { SourcedRow } from "../core/types.ts";
  * this pass cost about two thirds of a join that probes the base language's index once per key.
  * The rows are given their `source` in place: they are the caller's own, fresh from the store.
  */
-export function pairSources(rows: SourcedRow[], base: { key: string; value: string }[]): SourcedRow[] {
+export function pairSources(
+  rows: SourcedRow[],
+  base: readonly { key: string; value: string }[],
+): SourcedRow[] {
   let at = 0;
   for (const row of rows) {
     let source: string | null = null;

@@ -6,6 +6,19 @@ import type { Statements } from "./statements.ts";
  * random tag, not a counter, so a database restored from a backup never hands out a tag again
  * for other content.
  */
+type BumpListener = (projectId: string, languages: readonly string[]) => void;
+const bumpListeners = new Set<BumpListener>();
+
+/**
+ * Calls `listener` after each bump in this process (what it is told may still roll back): for
+ * memory to let go early, never for correctness, which rests on the tags themselves. Returns the
+ * call that stops it.
+ */
+export function onExportVersionBump(listener: BumpListener): () => void {
+  bumpListeners.add(listener);
+  return () => bumpListeners.delete(listener);
+}
+
 export function createExportVersions(s: Statements) {
   const upsert = s.prepare<never, [string, string, string]>(
     `INSERT INTO export_versions (project_id, language, tag) VALUES (?, ?, ?)
@@ -16,7 +29,9 @@ export function createExportVersions(s: Statements) {
   );
   return {
     bump(projectId: string, languages: Iterable<string>): void {
-      for (const language of new Set(languages)) upsert.run(projectId, language, crypto.randomUUID());
+      const bumped = [...new Set(languages)];
+      for (const language of bumped) upsert.run(projectId, language, crypto.randomUUID());
+      for (const listener of bumpListeners) listener(projectId, bumped);
     },
     read(projectId: string, languages: readonly string[]): string {
       return languages.map((l) => `${l}=${select.get(projectId, l)?.tag ?? "-"}`).join(",");

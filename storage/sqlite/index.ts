@@ -1,9 +1,10 @@
 import type { Database } from "bun:sqlite";
 import type { Storage } from "../../core/ports.ts";
 import { createLocalExclusive } from "../local-exclusive.ts";
+import { BASE_CACHE_BYTES, createBaseCache } from "./base-cache.ts";
 import { createSqliteCoverage } from "./coverage.ts";
 import { createSqliteEnvironmentStore } from "./environments.ts";
-import { createExportStream } from "./export-stream.ts";
+import { createExportStream, EXPORT_HOLD_MS } from "./export-stream.ts";
 import type { ImportThread } from "./import-thread.ts";
 import { createSqliteJobStore, type ImportConnection, type ImportOnThread } from "./jobs.ts";
 import { createSqliteKeyStore } from "./keys.ts";
@@ -60,6 +61,11 @@ export interface SqliteStorageOptions {
    * (storage/sqlite/export-stream.ts). Without it they read whole on the main connection.
    */
   exportConnection?: Database;
+  /**
+   * Budget of the base languages' rows kept between XLIFF pulls on `exportConnection`, in
+   * estimated bytes (storage/sqlite/base-cache.ts; BASE_CACHE_BYTES by default); 0 keeps none.
+   */
+  baseCacheBytes?: number;
 }
 
 /**
@@ -102,7 +108,14 @@ export function createSqliteStorage(db: Database, options: SqliteStorageOptions 
   const cache = createReadCache(s);
   const coverage = createSqliteCoverage(db, s);
   if (options.exportConnection) configureSqlite(options.exportConnection);
-  const exportStream = options.exportConnection && createExportStream(options.exportConnection);
+  const baseCacheBytes = options.baseCacheBytes ?? BASE_CACHE_BYTES;
+  const exportStream =
+    options.exportConnection &&
+    createExportStream(
+      options.exportConnection,
+      EXPORT_HOLD_MS,
+      baseCacheBytes > 0 ? createBaseCache(baseCacheBytes) : undefined,
+    );
   return withUnavailable({
     users: wrap(createSqliteUserStore(s)),
     memberships: wrap(createSqliteMembershipStore(db, s)),
