@@ -81,7 +81,7 @@ export function admitNow(
   let authError: ParlanceError | null = null;
   const stamp = usage.stamp();
   try {
-    principal = authenticateNow(deps, request.authorization);
+    principal = authenticateNow(deps, request.authorization, nowMs);
     if (principal === undefined) return undefined;
     usage.noteRead(principal.key, stamp);
   } catch (e) {

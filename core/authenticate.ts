@@ -28,6 +28,16 @@ function keyHolder(key: ApiKey | null, hash: string, now: number): KeyPrincipal 
   return keyPrincipal(key, key.scopes);
 }
 
+/**
+ * The key of the usual header, `Bearer ` and an API key, without the pattern's match: the token
+ * `bearerToken` would read from it. Anything else is left to `headerToken`.
+ */
+function plainBearerKey(header: string | null | undefined): string | undefined {
+  if (!header?.startsWith("Bearer ")) return undefined;
+  const token = header.slice(7);
+  return isApiKeyFormat(token) ? token : undefined;
+}
+
 /** The token of a well-formed header; 401 for a missing or malformed one. */
 function headerToken(header: string | null | undefined): string {
   if (!header) throw unauthenticated("Missing Authorization header; send Authorization: Bearer <API key>");
@@ -41,10 +51,17 @@ function headerToken(header: string | null | undefined): string {
  * answer needs the store to wait (an access token, a key the store does not hold in memory), and
  * the caller then asks `authenticate`.
  */
-export function authenticateNow(deps: Deps, header: string | null | undefined): KeyPrincipal | undefined {
-  const token = headerToken(header);
-  if (!isApiKeyFormat(token) || !deps.storage.keys.findByHashNow) return undefined;
-  const now = deps.clock.now().getTime();
+export function authenticateNow(
+  deps: Deps,
+  header: string | null | undefined,
+  now = deps.clock.now().getTime(),
+): KeyPrincipal | undefined {
+  let token = plainBearerKey(header);
+  if (token === undefined) {
+    token = headerToken(header);
+    if (!isApiKeyFormat(token)) return undefined;
+  }
+  if (!deps.storage.keys.findByHashNow) return undefined;
   const hash = deps.hasher.sha256Hex(token);
   const key = deps.storage.keys.findByHashNow(hash);
   return key === undefined ? undefined : keyHolder(key, hash, now);

@@ -86,11 +86,12 @@ export function createSqliteKeyStore(db: Database, s: Statements, cache: ReadCac
     total: int(countOrg.get(orgId)?.n ?? 0),
   }));
 
+  const loadByHash = (hash: string): ApiKey | null => {
+    const row = selectByHash.get(hash);
+    return row ? toKey(row) : null;
+  };
   const findByHash = (hash: string): ApiKey | null => {
-    const key = byHash.read(hash, () => {
-      const row = selectByHash.get(hash);
-      return row ? toKey(row) : null;
-    });
+    const key = byHash.read(hash, loadByHash);
     return key && copy(key);
   };
 
@@ -121,7 +122,7 @@ export function createSqliteKeyStore(db: Database, s: Statements, cache: ReadCac
     async findByHash(hash) {
       return findByHash(hash);
     },
-    findByHashNow: (hash) => readNow(() => findByHash(hash)),
+    findByHashNow: (hash) => readNow(findByHash, hash),
     async get(id) {
       const key = byId.read(id, () => {
         const row = select.get(id);

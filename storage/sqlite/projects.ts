@@ -51,11 +51,12 @@ export function createSqliteProjectStore(s: Statements, cache: ReadCache): Proje
   const setName = s.prepare<ProjectRow, [string, string]>(
     "UPDATE projects SET name = ? WHERE id = ? RETURNING *",
   );
+  const load = (id: string): Project | null => {
+    const row = select.get(id);
+    return row ? toProject(row) : null;
+  };
   const get = (id: string): Project | null => {
-    const project = byId.read(id, () => {
-      const row = select.get(id);
-      return row ? toProject(row) : null;
-    });
+    const project = byId.read(id, load);
     return project && copy(project);
   };
   return {
@@ -74,7 +75,7 @@ export function createSqliteProjectStore(s: Statements, cache: ReadCache): Proje
     async get(id) {
       return get(id);
     },
-    getNow: (id) => readNow(() => get(id)),
+    getNow: (id) => readNow(get, id),
     async listByOrg(orgId) {
       return selectByOrg.all(orgId).map(toProject);
     },

@@ -20,8 +20,11 @@ export interface ReadCache {
 }
 
 export interface CacheSpace<T> {
-  /** The cached row for `key`, or what `load` returns (null results are not kept). */
-  read(key: string, load: () => T | null): T | null;
+  /**
+   * The cached row for `key`, or what `load(key)` returns (null results are not kept). `load` is
+   * handed the key so that a hot caller passes one function made once, not a closure per read.
+   */
+  read(key: string, load: (key: string) => T | null): T | null;
 }
 
 /** Past this many entries a kind starts over, so lookups of unknown ids cannot grow it. */
@@ -55,7 +58,7 @@ export function createReadCache(s: Statements): ReadCache {
           check();
           const hit = entries.get(key);
           if (hit !== undefined) return hit;
-          const value = load();
+          const value = load(key);
           if (value === null) return null;
           if (entries.size >= MAX_ENTRIES) entries.clear();
           entries.set(key, value);

@@ -20,11 +20,12 @@ export const withUnavailable = <T extends object>(target: T): T =>
 /**
  * A synchronous read for a port's `…Now` method: its answer, or `undefined` when it failed (a
  * locked file), so the caller asks the asynchronous method, whose wrappers wait for the import's
- * write gate or answer "unavailable". `…Now` methods never throw (core/ports.ts).
+ * write gate or answer "unavailable". `…Now` methods never throw (core/ports.ts). `read(arg)` rather
+ * than a closure: the small GET reads twice a request (key, project), each without an allocation.
  */
-export function readNow<T>(read: () => T): T | undefined {
+export function readNow<A, T>(read: (arg: A) => T, arg: A): T | undefined {
   try {
-    return read();
+    return read(arg);
   } catch {
     return undefined;
   }
