@@ -27,24 +27,34 @@ export interface BaseEntry {
 export const BASE_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** A row's heap at most: two bytes a character, an object and its two strings. */
+export const rowBytes = (r: BaseRow): number => 96 + 2 * (r.key.length + r.value.length);
+
 const estimate = (rows: readonly BaseRow[]): number => {
   let bytes = 0;
-  for (const r of rows) bytes += 96 + 2 * (r.key.length + r.value.length);
+  for (const r of rows) bytes += rowBytes(r);
   return bytes;
 };
 
 export interface BaseCache {
+  /** Estimated bytes the entries may hold together; a base above it is never kept. */
+  readonly budget: number;
   /** The entry of (project, language) if it was read at `tag`; undefined otherwise. */
   get(projectId: string, language: string, tag: string): BaseEntry | undefined;
   /** Keeps `entry`, in place of the language's older one; least recently used entries go first. */
   set(projectId: string, language: string, entry: BaseEntry): void;
   /** Forgets the languages' entries (a write here changed them: their memory is freed at once). */
   drop(projectId: string, languages: Iterable<string>): void;
+  /** Remembers that the base of (project, language) at `tag` passed the budget. */
+  markTooBig(projectId: string, language: string, tag: string): void;
+  /** Whether the base at `tag` passed the budget: a fill would read it only to throw it away. */
+  tooBig(projectId: string, language: string, tag: string): boolean;
 }
 
 export function createBaseCache(budget = BASE_CACHE_BYTES): BaseCache {
   // Insertion order is recency: a hit is moved to the end.
   const entries = new Map<string, BaseEntry & { bytes: number }>();
+  // One tag per (project, language): small, and replaced once the base's tag changes.
+  const over = new Map<string, string>();
   let total = 0;
   const remove = (id: string) => {
     const old = entries.get(id);
@@ -53,6 +63,7 @@ export function createBaseCache(budget = BASE_CACHE_BYTES): BaseCache {
     entries.delete(id);
   };
   return {
+    budget,
     get(projectId, language, tag) {
       const id = `${projectId}\u0000${language}`;
       const entry = entries.get(id);
@@ -65,7 +76,11 @@ export function createBaseCache(budget = BASE_CACHE_BYTES): BaseCache {
       const id = `${projectId}\u0000${language}`;
       remove(id);
       const bytes = estimate(entry.rows);
-      if (bytes > budget) return;
+      if (bytes > budget) {
+        over.set(id, entry.tag);
+        return;
+      }
+      over.delete(id);
       for (const [oldest] of entries) {
         if (total + bytes <= budget) break;
         remove(oldest);
@@ -74,7 +89,18 @@ export function createBaseCache(budget = BASE_CACHE_BYTES): BaseCache {
       total += bytes;
     },
     drop(projectId, languages) {
-      for (const language of languages) remove(`${projectId}\u0000${language}`);
+      for (const language of languages) {
+        remove(`${projectId}\u0000${language}`);
+        over.delete(`${projectId}\u0000${language}`);
+      }
+    },
+    markTooBig(projectId, language, tag) {
+      const id = `${projectId}\u0000${language}`;
+      remove(id);
+      over.set(id, tag);
+    },
+    tooBig(projectId, language, tag) {
+      return over.get(`${projectId}\u0000${language}`) === tag;
     },
   };
 }

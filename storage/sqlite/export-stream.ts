@@ -2,7 +2,8 @@ import type { Database } from "bun:sqlite";
 import type { SourcedRow } from "../../core/types.ts";
 import { pairSources } from "../paired-sources.ts";
 import { type BaseCache, type BaseRow, indexAfter } from "./base-cache.ts";
-import { onExportVersionBump } from "./export-versions.ts";
+import { createBaseFill } from "./base-fill.ts";
+import type { ExportBumps } from "./export-versions.ts";
 import { createStatements } from "./statements.ts";
 
 /**
@@ -15,8 +16,6 @@ import { createStatements } from "./statements.ts";
 
 /** Rows of the language per page (and the base's rows of the same key range): a few milliseconds. */
 const PAGE_ROWS = 1000;
-/** Rows of the base a turn while it is read for the cache: about a millisecond. */
-const FILL_ROWS = 2500;
 /**
  * Longest a snapshot is held: then the rest is read at once and the transaction ends, so a slow or
  * vanished client never keeps the log from being checkpointed past this.
@@ -32,22 +31,21 @@ export interface ExportStream {
   close(): void;
 }
 
-/**
- * `cache`: where the base's rows are kept between pulls (base-cache.ts), read `fillRows` a turn;
- * without it every pull reads them.
- */
-export function createExportStream(
-  reader: Database,
-  holdMs = EXPORT_HOLD_MS,
-  cache?: BaseCache,
-  fillRows = FILL_ROWS,
-): ExportStream {
+/** Where the base's rows are kept between pulls (base-cache.ts) and what lets them go early. */
+export interface KeptBase {
+  cache: BaseCache;
+  /** The storage's own bumps: a kept base its writes changed is freed at once. */
+  bumps?: ExportBumps;
+  /** Rows of the base the fill reads a turn (base-fill.ts). */
+  fillRows?: number;
+}
+
+/** Without `base`, every pull reads the base's rows. */
+export function createExportStream(reader: Database, holdMs = EXPORT_HOLD_MS, base?: KeptBase): ExportStream {
   const s = createStatements(reader);
   const tagOf = s.prepare<{ tag: string }, [string, string]>(
     "SELECT tag FROM export_versions WHERE project_id = ? AND language = ?",
   );
-  const stopListening =
-    cache && onExportVersionBump((projectId, languages) => cache.drop(projectId, languages));
   // `source` read as NULL: its slot exists before pairSources fills it (see translations.ts).
   const firstRows = s.prepare<SourcedRow, [string, string, number]>(
     `SELECT key, value, status, NULL AS source FROM translations
@@ -64,75 +62,15 @@ export function createExportStream(
     `SELECT key, value FROM translations WHERE project_id = ? AND language = ? AND key > ? AND key <= ?
      ORDER BY key`,
   );
-  const firstBasePage = s.prepare<BaseRow, [string, string, number]>(
-    "SELECT key, value FROM translations WHERE project_id = ? AND language = ? ORDER BY key LIMIT ?",
-  );
-  const nextBasePage = s.prepare<BaseRow, [string, string, string, number]>(
-    `SELECT key, value FROM translations WHERE project_id = ? AND language = ? AND key > ?
-     ORDER BY key LIMIT ?`,
-  );
   let busy = false;
-  let closed = false;
+  const fill = base && createBaseFill(reader, s, base.cache, () => busy, base.fillRows);
+  const stopListening = base?.bumps?.listen((projectId, languages) => base.cache.drop(projectId, languages));
   const commit = () => {
     try {
       reader.run("COMMIT");
     } catch {
       // Only "no transaction is active": SQLite ended it itself after a failed read.
     }
-  };
-  /**
-   * The base being read for the cache after a pull missed it: a page a turn, each in a snapshot of
-   * its own, while no export reads (the end of an export resumes it). Pages read at one tag are
-   * that tag's rows whatever snapshot read them; a tag that changed in between ends the fill.
-   */
-  let filling: { step(): void } | undefined;
-  let fillTimer: ReturnType<typeof setTimeout> | undefined;
-  const fillLater = () => {
-    if (!filling || closed) return;
-    clearTimeout(fillTimer);
-    fillTimer = setTimeout(() => filling?.step(), 0);
-    fillTimer.unref?.();
-  };
-  const fillSoon = (projectId: string, base: string) => {
-    if (cache && !filling) {
-      const rows: BaseRow[] = [];
-      let tag: string | undefined;
-      let after: string | null = null;
-      const step = () => {
-        if (busy || closed) return;
-        let more = false;
-        try {
-          reader.run("BEGIN");
-          const now = tagOf.get(projectId, base)?.tag;
-          tag ??= now;
-          if (now === undefined || now !== tag || cache.get(projectId, base, now)) {
-            filling = undefined;
-          } else {
-            const page =
-              after === null
-                ? firstBasePage.all(projectId, base, fillRows)
-                : nextBasePage.all(projectId, base, after, fillRows);
-            for (const r of page) rows.push(r);
-            const last = page.at(-1);
-            if (last && page.length === fillRows) {
-              after = last.key;
-              more = true;
-            } else {
-              cache.set(projectId, base, { tag: now, rows });
-              filling = undefined;
-            }
-          }
-        } catch {
-          // A locked or failing read keeps nothing: the next pull reads the base itself.
-          filling = undefined;
-        } finally {
-          commit();
-        }
-        if (more) fillLater();
-      };
-      filling = { step };
-    }
-    fillLater();
   };
 
   return {
@@ -153,8 +91,8 @@ export function createExportStream(
         commit();
         // Kept for the next pulls, read after this one: holding this read's base rows through
         // it would make it slower (its collections mark them).
-        if (missed) fillSoon(projectId, sourceLanguage);
-        else fillLater();
+        if (missed) fill?.soon(projectId, sourceLanguage);
+        else fill?.resume();
       };
       // The base as this snapshot has it, when it was kept at the same tag (base-cache.ts).
       let hit: readonly BaseRow[] | undefined;
@@ -188,9 +126,11 @@ export function createExportStream(
       let first: SourcedRow[];
       try {
         // The tag first: the snapshot begins with this read, so rows read after it match it.
-        const tag = cache ? tagOf.get(projectId, sourceLanguage)?.tag : undefined;
+        const cache = base?.cache;
+        const tag = cache && tagOf.get(projectId, sourceLanguage)?.tag;
         hit = tag === undefined ? undefined : cache?.get(projectId, sourceLanguage, tag)?.rows;
-        missed = tag !== undefined && !hit;
+        // A base known to pass the budget at this tag is not read again for the cache.
+        missed = tag !== undefined && !hit && !cache?.tooBig(projectId, sourceLanguage, tag);
         first = page(PAGE_ROWS);
       } catch (e) {
         finish();
@@ -229,8 +169,7 @@ export function createExportStream(
       })();
     },
     close() {
-      closed = true;
-      clearTimeout(fillTimer);
+      fill?.stop();
       stopListening?.();
       s.finalizeAll();
     },

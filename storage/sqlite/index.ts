@@ -5,6 +5,7 @@ import { BASE_CACHE_BYTES, createBaseCache } from "./base-cache.ts";
 import { createSqliteCoverage } from "./coverage.ts";
 import { createSqliteEnvironmentStore } from "./environments.ts";
 import { createExportStream, EXPORT_HOLD_MS } from "./export-stream.ts";
+import { createExportBumps } from "./export-versions.ts";
 import type { ImportThread } from "./import-thread.ts";
 import { createSqliteJobStore, type ImportConnection, type ImportOnThread } from "./jobs.ts";
 import { createSqliteKeyStore } from "./keys.ts";
@@ -109,12 +110,14 @@ export function createSqliteStorage(db: Database, options: SqliteStorageOptions 
   const coverage = createSqliteCoverage(db, s);
   if (options.exportConnection) configureSqlite(options.exportConnection);
   const baseCacheBytes = options.baseCacheBytes ?? BASE_CACHE_BYTES;
+  // This storage's bumps, whichever of its connections writes: its own kept bases let go.
+  const bumps = createExportBumps();
   const exportStream =
     options.exportConnection &&
     createExportStream(
       options.exportConnection,
       EXPORT_HOLD_MS,
-      baseCacheBytes > 0 ? createBaseCache(baseCacheBytes) : undefined,
+      baseCacheBytes > 0 ? { cache: createBaseCache(baseCacheBytes), bumps } : undefined,
     );
   return withUnavailable({
     users: wrap(createSqliteUserStore(s)),
@@ -126,9 +129,11 @@ export function createSqliteStorage(db: Database, options: SqliteStorageOptions 
     keys: wrap(createSqliteKeyStore(db, s, cache)),
     tokens: wrap(createSqliteTokenStore(s)),
     translations: wrap(createSqliteTranslationStore(db, s, coverage, exportStream)),
-    records: wrap(createSqliteRecordStore(db, s, coverage)),
-    jobs: wrap(createSqliteJobStore(db, s, apart, () => checkpointer?.request(), options.betweenSlices)),
-    environments: wrap(createSqliteEnvironmentStore(db, s)),
+    records: wrap(createSqliteRecordStore(db, s, coverage, bumps)),
+    jobs: wrap(
+      createSqliteJobStore(db, s, apart, () => checkpointer?.request(), options.betweenSlices, bumps),
+    ),
+    environments: wrap(createSqliteEnvironmentStore(db, s, bumps)),
     rateWindows: wrap(createSqliteRateWindowStore(db, s)),
     shared: false,
     exclusive: createLocalExclusive(),

@@ -2,7 +2,7 @@ import type { Database, SQLQueryBindings, Statement } from "bun:sqlite";
 import { encodeText } from "../../core/json-bytes.ts";
 import type { ImportCommit, JobStore } from "../../core/ports.ts";
 import type { ImportPayload, ImportSummary, Job, JobStatus } from "../../core/types.ts";
-import { createExportVersions } from "./export-versions.ts";
+import { createExportVersions, type ExportBumps } from "./export-versions.ts";
 import type { ImportThread } from "./import-thread.ts";
 import { createImportWriter } from "./import-writes.ts";
 import { createRecordWriter } from "./record-writes.ts";
@@ -74,9 +74,9 @@ const finishParams = (
  * Completes an import job in the caller's transaction, one chunk of writes per step: the job is
  * marked completed first (false, and nothing written, when another run took it over).
  */
-function createCompletion(s: Statements) {
+function createCompletion(s: Statements, bumps?: ExportBumps) {
   const finish = s.prepare<never, [string, string, string, string]>(FINISH);
-  const writes = createCompletionWrites(s);
+  const writes = createCompletionWrites(s, undefined, bumps);
   return function* complete(
     id: string,
     runId: string,
@@ -93,11 +93,11 @@ function createCompletion(s: Statements) {
  * What a completion writes once its job is marked completed, one chunk per step. `each`: the
  * import thread's, whose statements return nothing here (createImportWriter).
  */
-function createCompletionWrites(s: Statements, each?: ImportThread["each"]) {
+function createCompletionWrites(s: Statements, each?: ImportThread["each"], bumps?: ExportBumps) {
   const dropContent = s.prepare<never, [string]>("DELETE FROM job_content_parts WHERE job_id = ?");
   const imports = createImportWriter(s, each);
   const writer = createRecordWriter(s);
-  const versions = createExportVersions(s);
+  const versions = createExportVersions(s, bumps);
   return function* writes(id: string, c: ImportCommit, now: string): Generator<void, void> {
     yield* imports.steps(c, now);
     if (c.writes.length > 0 || c.deleteIds.length > 0) versions.bump(c.projectId, [c.language]);
@@ -202,6 +202,7 @@ export function createSqliteJobStore(
   apart?: ImportConnection | ImportOnThread,
   committedLarge: () => void = () => {},
   betweenSlices: () => void = () => {},
+  bumps?: ExportBumps,
 ): JobStore {
   // Polling never reads the payload back (it can be 12 MB).
   const select = s.prepare<JobRow, [string]>(
@@ -233,7 +234,7 @@ export function createSqliteJobStore(
        lease_until = NULL, updated_at = ?
      WHERE id = ? AND run_id = ? AND status = 'running'`,
   );
-  const completion = createCompletion(s);
+  const completion = createCompletion(s, bumps);
   const contentSize = s.prepare<{ parts: number | bigint; n: number | bigint | null }, [string]>(
     "SELECT count(*) AS parts, sum(length(bytes)) AS n FROM job_content_parts WHERE job_id = ?",
   );
@@ -266,8 +267,8 @@ export function createSqliteJobStore(
   const completeApart =
     apart &&
     ("thread" in apart
-      ? createThreadCompletion(apart, committedLarge, betweenSlices)
-      : createApartCompletion(apart, committedLarge, betweenSlices));
+      ? createThreadCompletion(apart, committedLarge, betweenSlices, bumps)
+      : createApartCompletion(apart, committedLarge, betweenSlices, bumps));
   const createTx = db.transaction(createJobInsert(s));
   const createApart =
     apart &&
@@ -333,8 +334,9 @@ function createApartCompletion(
   { db, s, gate }: ImportConnection,
   committed: () => void,
   betweenSlices: () => void,
+  bumps?: ExportBumps,
 ) {
-  const completion = createCompletion(s);
+  const completion = createCompletion(s, bumps);
   return async (id: string, runId: string, c: ImportCommit, now: string): Promise<boolean> => {
     const release = await gate.acquire();
     try {
@@ -433,9 +435,14 @@ export const THREAD_AHEAD = 4;
  * (giving the event loop a turn every SLICE_MS), the thread runs the statements and the COMMIT.
  * Readers see nothing of it until COMMIT, and a process killed meanwhile leaves nothing of it.
  */
-function createThreadCompletion(link: ImportOnThread, committed: () => void, betweenSlices: () => void) {
+function createThreadCompletion(
+  link: ImportOnThread,
+  committed: () => void,
+  betweenSlices: () => void,
+  bumps?: ExportBumps,
+) {
   const { thread } = link;
-  const writes = createCompletionWrites(threadStatements(thread), thread.each);
+  const writes = createCompletionWrites(threadStatements(thread), thread.each, bumps);
   return async (id: string, runId: string, c: ImportCommit, now: string): Promise<boolean> => {
     const done = await onThread(link, async () => {
       if ((await thread.run(FINISH, finishParams(id, runId, c, now))) === 0) return false;

@@ -20,7 +20,7 @@ import { tallyCoverage } from "../coverage-tally.ts";
 import { paged } from "../paged.ts";
 import { type BrowseMemo, createBrowseMemo } from "./browse-memo.ts";
 import type { CoverageGroups } from "./coverage.ts";
-import { createExportVersions } from "./export-versions.ts";
+import { createExportVersions, type ExportBumps } from "./export-versions.ts";
 import {
   type ActivityRow,
   HISTORY_COLUMNS,
@@ -50,9 +50,14 @@ class Abort<T> {
   constructor(readonly answer: T) {}
 }
 
-export function createSqliteRecordStore(db: Database, s: Statements, coverage: CoverageGroups): RecordStore {
+export function createSqliteRecordStore(
+  db: Database,
+  s: Statements,
+  coverage: CoverageGroups,
+  bumps?: ExportBumps,
+): RecordStore {
   const writer = createRecordWriter(s);
-  const versions = createExportVersions(s);
+  const versions = createExportVersions(s, bumps);
   // Browse queries vary with the filters: one prepared statement per distinct SQL text.
   const cache = new Map<string, Statement<Record<string, unknown>, SQLQueryBindings[]>>();
   const prepared = (sql: string) => {

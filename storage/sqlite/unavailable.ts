@@ -21,7 +21,7 @@ export const withUnavailable = <T extends object>(target: T): T =>
  * A synchronous read for a port's `…Now` method: its answer, or `undefined` when it failed (a
  * locked file), so the caller asks the asynchronous method, whose wrappers wait for the import's
  * write gate or answer "unavailable". `…Now` methods never throw (core/ports.ts). `read(arg)` rather
- * than a closure: the small GET reads twice a request (key, project), each without an allocation.
+ * than a closure: the small GET reads twice a request (key, project), each without a closure.
  */
 export function readNow<A, T>(read: (arg: A) => T, arg: A): T | undefined {
   try {
