@@ -13,10 +13,10 @@ import { createExportBumps, createExportVersions } from "../../storage/sqlite/ex
 import { createSqliteStorage } from "../../storage/sqlite/index.ts";
 import { createStatements } from "../../storage/sqlite/statements.ts";
 import { T, tempDatabaseFile } from "./sqlite-import-fixtures.ts";
+import { gappedPairs, keyOf, seedPairedProject } from "./sqlite-paired-seed.ts";
 
 /** Several pages of the export (1,000 rows) and of the fill (2,500). */
 const KEYS = 6100;
-const keyOf = (i: number) => `k${String(i).padStart(5, "0")}`;
 
 /** Counts the pages the fill reads on `connection` (its statements are the ones with a LIMIT). */
 function countFillPages(connection: Database): { pages: number } {
@@ -41,26 +41,7 @@ async function open() {
   const db = new Database(file);
   const exportConnection = new Database(file);
   const storage = createSqliteStorage(db, { exportConnection });
-  await storage.orgs.create({ id: "o1", name: "Org", maxTranslations: null, createdAt: T });
-  db.run(
-    `INSERT INTO projects (id, org_id, name, base_language, languages, created_at)
-     VALUES ('p1', 'o1', 'P', 'en', '["en","fr"]', ?)`,
-    [T],
-  );
-  const insert = db.prepare(
-    `INSERT INTO translations (id, project_id, language, key, value, status, updated_at)
-     VALUES (?, 'p1', ?, ?, ?, 'approved', ?)`,
-  );
-  db.transaction(() => {
-    for (let i = 0; i < KEYS; i++) {
-      // The base lacks some of fr's keys and has keys fr lacks, on every page.
-      if (i % 7 !== 0) insert.run(`en-${i}`, "en", keyOf(i), `en ${i}`, T);
-      if (i % 11 !== 0) insert.run(`fr-${i}`, "fr", keyOf(i), `fr ${i}`, T);
-    }
-    db.run(
-      "INSERT INTO export_versions (project_id, language, tag) VALUES ('p1', 'en', 'v1'), ('p1', 'fr', 'v1')",
-    );
-  })();
+  await seedPairedProject({ db, storage }, { keys: KEYS, has: gappedPairs, tag: "v1" });
   // The export stream on a connection of its own, with a cache the tests can look into.
   const connection = new Database(file);
   const cache = createBaseCache();

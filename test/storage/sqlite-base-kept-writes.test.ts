@@ -11,10 +11,10 @@ import { createParlance } from "../../adapters/create-parlance.ts";
 import type { Parlance, Storage, UserPrincipal } from "../../core/index.ts";
 import { createSqliteStorage } from "../../storage/sqlite/index.ts";
 import { T, tempDatabaseFile } from "./sqlite-import-fixtures.ts";
+import { keyOf, seedPairedProject } from "./sqlite-paired-seed.ts";
 
 /** Two turns of the fill (2,500 rows a turn). */
 const KEYS = 3000;
-const keyOf = (i: number) => `k${String(i).padStart(5, "0")}`;
 const content = (language: string) =>
   JSON.stringify(Object.fromEntries(Array.from({ length: KEYS }, (_, i) => [keyOf(i), `${language} ${i}`])));
 
@@ -143,24 +143,7 @@ test("an import (push) of the base", async () => {
 test("two storages do not drop each other's kept bases", async () => {
   const seeded = async () => {
     const { db, storage } = openStorage();
-    await storage.orgs.create({ id: "o1", name: "Org", maxTranslations: null, createdAt: T });
-    db.run(
-      `INSERT INTO projects (id, org_id, name, base_language, languages, created_at)
-       VALUES ('p1', 'o1', 'P', 'en', '["en","fr"]', ?)`,
-      [T],
-    );
-    const insert = db.prepare(
-      `INSERT INTO translations (id, project_id, language, key, value, status, updated_at)
-       VALUES (?, 'p1', ?, ?, ?, 'approved', ?)`,
-    );
-    db.transaction(() => {
-      for (let i = 0; i < KEYS; i++)
-        for (const l of ["en", "fr"]) insert.run(`${l}-${i}`, l, keyOf(i), `${l} ${i}`, T);
-      db.run(
-        "INSERT INTO export_versions (project_id, language, tag) VALUES ('p1', 'en', 'v1'), ('p1', 'fr', 'v1')",
-      );
-    })();
-    insert.finalize();
+    await seedPairedProject({ db, storage }, { keys: KEYS, tag: "v1" });
     return { db, storage, ...pulls(storage, "p1") };
   };
   const a = await seeded();

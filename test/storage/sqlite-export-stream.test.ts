@@ -9,33 +9,17 @@ import { expect, test } from "bun:test";
 import type { SourcedRow } from "../../core/types.ts";
 import { createExportStream } from "../../storage/sqlite/export-stream.ts";
 import { createSqliteStorage } from "../../storage/sqlite/index.ts";
-import { T, tempDatabaseFile } from "./sqlite-import-fixtures.ts";
+import { tempDatabaseFile } from "./sqlite-import-fixtures.ts";
+import { gappedPairs, keyOf, seedPairedProject } from "./sqlite-paired-seed.ts";
 
 const KEYS = 2600;
-const keyOf = (i: number) => `k${String(i).padStart(5, "0")}`;
 
 async function open() {
   const file = tempDatabaseFile("parlance-sqlite-export-");
   const db = new Database(file);
   const exportConnection = new Database(file);
   const storage = createSqliteStorage(db, { exportConnection });
-  await storage.orgs.create({ id: "o1", name: "Org", maxTranslations: null, createdAt: T });
-  db.run(
-    `INSERT INTO projects (id, org_id, name, base_language, languages, created_at)
-     VALUES ('p1', 'o1', 'P', 'en', '["en","fr"]', ?)`,
-    [T],
-  );
-  const insert = db.prepare(
-    `INSERT INTO translations (id, project_id, language, key, value, status, updated_at)
-     VALUES (?, 'p1', ?, ?, ?, 'approved', ?)`,
-  );
-  db.transaction(() => {
-    for (let i = 0; i < KEYS; i++) {
-      // The base lacks some of fr's keys and has keys fr lacks, on every page.
-      if (i % 7 !== 0) insert.run(`en-${i}`, "en", keyOf(i), `en ${i}`, T);
-      if (i % 11 !== 0) insert.run(`fr-${i}`, "fr", keyOf(i), `fr ${i}`, T);
-    }
-  })();
+  await seedPairedProject({ db, storage }, { keys: KEYS, has: gappedPairs });
   return {
     db,
     exportConnection,
