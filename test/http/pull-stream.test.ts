@@ -10,6 +10,7 @@ import { FORMATTERS } from "../../core/formats/index.ts";
 import type { ProjectView } from "../../core/index.ts";
 import { forEachStore, type SeededKey, startTestServer, type TestServer } from "../support/harness.ts";
 import { pushAndWait, storedRows } from "../support/translation-io.ts";
+import { seedPair } from "../support/xliff-pull.ts";
 
 /** Past one 64 Ki piece in every format: 3,000 keys of about 100 characters. */
 const KEYS = 3000;
@@ -31,11 +32,7 @@ await forEachStore((kind) => {
 
   beforeEach(async () => {
     s = await startTestServer(kind);
-    const world = await s.seed.world();
-    project = world.project;
-    key = world.key;
-    await pushAndWait(s, { key: key.key, projectId: project.id, language: "en" }, en);
-    await pushAndWait(s, { key: key.key, projectId: project.id, language: "fr" }, fr, { status: "pending" });
+    ({ project, key } = await seedPair(s, en, fr));
   });
   afterEach(() => s.close());
 

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, test } from "bun:test";
 import type { ProjectView } from "../../core/index.ts";
 import { type SeededKey, startTestServer, type TestServer } from "../support/harness.ts";
 import { pushAndWait } from "../support/translation-io.ts";
-import { keyOf, pullXliff, wholeXliff, xliffContent } from "../support/xliff-pull.ts";
+import { keyOf, pullXliff, seedPair, wholeXliff, xliffContent } from "../support/xliff-pull.ts";
 
 /** Several pages of the export stream (1,000 rows) and of the base's fill (2,500). */
 const KEYS = 5200;
@@ -19,11 +19,7 @@ const { en, fr } = xliffContent(KEYS);
 
 beforeEach(async () => {
   s = await startTestServer("sqlite", { sqliteFile: true });
-  const world = await s.seed.world();
-  project = world.project;
-  key = world.key;
-  await pushAndWait(s, { key: key.key, projectId: project.id, language: "en" }, en);
-  await pushAndWait(s, { key: key.key, projectId: project.id, language: "fr" }, fr, { status: "pending" });
+  ({ project, key } = await seedPair(s, en, fr));
 });
 afterEach(() => s.close());
 

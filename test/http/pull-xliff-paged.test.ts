@@ -10,7 +10,7 @@ import { afterEach, beforeEach, expect, test } from "bun:test";
 import type { ProjectView } from "../../core/index.ts";
 import { type SeededKey, startTestServer, type TestServer } from "../support/harness.ts";
 import { expectError, pushAndWait } from "../support/translation-io.ts";
-import { keyOf, pullXliff, wholeXliff, xliffContent } from "../support/xliff-pull.ts";
+import { keyOf, pullXliff, seedPair, wholeXliff, xliffContent } from "../support/xliff-pull.ts";
 
 /** Several pages of the export stream (1,000 rows each) and several 64 Ki pieces. */
 const KEYS = 2500;
@@ -23,11 +23,7 @@ const { en, fr } = xliffContent(KEYS);
 
 beforeEach(async () => {
   s = await startTestServer("sqlite", { sqliteFile: true });
-  const world = await s.seed.world();
-  project = world.project;
-  key = world.key;
-  await pushAndWait(s, { key: key.key, projectId: project.id, language: "en" }, en);
-  await pushAndWait(s, { key: key.key, projectId: project.id, language: "fr" }, fr, { status: "pending" });
+  ({ project, key } = await seedPair(s, en, fr));
 });
 afterEach(() => s.close());
 

@@ -9,8 +9,8 @@ import { afterEach, beforeEach, expect, test } from "bun:test";
 import type { ProjectView } from "../../core/index.ts";
 import { postgresReachable } from "../storage/postgres-setup.ts";
 import { type SeededKey, startTestServer, type TestServer } from "../support/harness.ts";
-import { expectError, pushAndWait } from "../support/translation-io.ts";
-import { keyOf, pullXliff, wholeXliff, xliffContent } from "../support/xliff-pull.ts";
+import { expectError } from "../support/translation-io.ts";
+import { keyOf, pullXliff, seedPair, wholeXliff, xliffContent } from "../support/xliff-pull.ts";
 
 /** Several pages of the store's read (500 rows each) and several 64 Ki pieces. */
 const KEYS = 1600;
@@ -32,11 +32,7 @@ let key: SeededKey;
 beforeEach(async () => {
   if (!reachable) return;
   s = await startTestServer("postgres");
-  const world = await s.seed.world();
-  project = world.project;
-  key = world.key;
-  await pushAndWait(s, { key: key.key, projectId: project.id, language: "en" }, en);
-  await pushAndWait(s, { key: key.key, projectId: project.id, language: "fr" }, fr, { status: "pending" });
+  ({ project, key } = await seedPair(s, en, fr));
 });
 afterEach(() => (reachable ? s.close() : undefined));
 

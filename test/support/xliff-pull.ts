@@ -6,7 +6,8 @@
 import { compareCodePoints } from "../../core/code-point.ts";
 import { FORMATTERS } from "../../core/formats/index.ts";
 import type { ProjectView } from "../../core/index.ts";
-import type { TestServer } from "./harness.ts";
+import type { SeededKey, TestServer } from "./harness.ts";
+import { pushAndWait } from "./translation-io.ts";
 
 export const keyOf = (i: number) => `k.${String(i).padStart(4, "0")}${i % 9 === 0 ? ".é" : ""}`;
 const textOf = (lang: string, i: number) => `${lang} ${i} & <b>${"x".repeat(40)}</b>${i % 13 ? "" : "\r\n"}`;
@@ -20,6 +21,18 @@ export function xliffContent(keys: number): { en: Record<string, string>; fr: Re
     if (i % 11 !== 0) fr[keyOf(i)] = textOf("fr", i);
   }
   return { en, fr };
+}
+
+/** A seeded project with `en` pushed (approved) and `fr` pushed as pending: what the pulls read. */
+export async function seedPair(
+  s: TestServer,
+  en: Record<string, string>,
+  fr: Record<string, string>,
+): Promise<{ project: ProjectView; key: SeededKey }> {
+  const { project, key } = await s.seed.world();
+  await pushAndWait(s, { key: key.key, projectId: project.id, language: "en" }, en);
+  await pushAndWait(s, { key: key.key, projectId: project.id, language: "fr" }, fr, { status: "pending" });
+  return { project, key };
 }
 
 /** GET /api/v1/pull as XLIFF with `query` added. */
