@@ -5,8 +5,11 @@
 import { timedPull } from "./api.ts";
 import { FORMATS, PULL_304_TARGET_MS, pull304Name, pullName } from "./names.ts";
 import type { Options } from "./options.ts";
-import { type Figure, makeFigure, since } from "./stats.ts";
+import { costOf } from "./process-cost.ts";
+import { type Figure, makeFigure, median, since } from "./stats.ts";
 import type { Target } from "./target.ts";
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Conditional GETs timed for the 304 figure: each costs a few milliseconds. */
 const CONDITIONAL_RUNS = 30;
@@ -24,18 +27,35 @@ export async function benchPull(
     // machine, and a floor measured minutes earlier compares with nothing.
     const times: number[] = [];
     const floors: number[] = [];
+    const cpus: number[] = [];
+    const faults: number[] = [];
     let bytes = 0;
     for (let i = 0; i < options.warmups + options.runs; i++) {
       const floor = await t.floor.pull("fr");
-      const pulled = await timedPull(t.api, t.projectId, "fr", format);
+      const { result: pulled, cost } = await costOf(t.server.pid, () =>
+        timedPull(t.api, t.projectId, "fr", format),
+      );
       bytes = pulled.bytes;
       if (i < options.warmups) continue;
       floors.push(floor);
       times.push(pulled.ms);
+      if (cost) {
+        cpus.push(cost.mainCpuMs);
+        faults.push(cost.faults);
+      }
     }
-    const figure = makeFigure(pullName(t.store, format), "ms", times, floors, { details: { bytes } });
+    // The server's side of each pull, where /proc tells it: steadier than the time (process-cost.ts).
+    const cost: Record<string, number> =
+      cpus.length > 0 ? { serverMainCpuMs: round1(median(cpus)), serverFaults: median(faults) } : {};
+    const figure = makeFigure(pullName(t.store, format), "ms", times, floors, {
+      details: { bytes, ...cost },
+    });
+    const costNote =
+      cpus.length > 0
+        ? `; server main thread ${round1(median(cpus))} ms CPU, ${median(faults)} pages faulted`
+        : "";
     log(
-      `${figure.name}: ${figure.median.toFixed(0)} ms (${(bytes / 1e6).toFixed(1)} MB), floor ${figure.floor.toFixed(0)} ms`,
+      `${figure.name}: ${figure.median.toFixed(0)} ms (${(bytes / 1e6).toFixed(1)} MB), floor ${figure.floor.toFixed(0)} ms${costNote}`,
     );
     figures.push(figure);
   }

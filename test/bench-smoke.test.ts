@@ -55,6 +55,12 @@ if (wrkAvailable() && (await postgresReachable())) {
       expect(figure.median as number).toBeLessThanOrEqual(figure.max as number);
       expect(["ms", "req/s", "MiB"]).toContain(String(figure.unit));
       expect(figure.failed).toBeUndefined();
+      // Each pull says what it cost the server's main thread (bench/process-cost.ts), on Linux.
+      if (process.platform === "linux" && /^pull-50k-/.test(String(figure.name))) {
+        const details = figure.details as Record<string, number>;
+        expect(details.serverMainCpuMs).toBeGreaterThan(0);
+        expect(details.serverFaults).toBeGreaterThanOrEqual(0);
+      }
     }
   }, 240_000);
 }
