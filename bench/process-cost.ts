@@ -3,7 +3,8 @@
  * of its main thread (the event loop, which renders and sends a pulled file) and the pages it
  * faulted in. A pull's time moved by half from run to run on a virtual machine whose slow moments
  * are page faults; the server's CPU per pull moves far less, so it is the measure to compare two
- * versions of the server with (docs/benchmarks.md, "Where a pull's time goes, fifteenth pass").
+ * versions of the server with (docs/benchmarks.md, "Where a pull's time goes, and freed memory
+ * kept or returned, fifteenth pass").
  */
 import { readFileSync } from "node:fs";
 
