@@ -10,9 +10,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createParlance } from "../../adapters/create-parlance.ts";
-import type { Parlance, Storage, UserPrincipal } from "../../core/index.ts";
+import type { Parlance, Storage } from "../../core/index.ts";
 import { createPostgresStorage } from "../../storage/postgres/index.ts";
 import { createSqliteStorage } from "../../storage/sqlite/index.ts";
+import { ownerOf } from "../support/owner-principal.ts";
 import { createTestSchema, postgresReachable } from "./postgres-setup.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -56,14 +57,7 @@ for (const kind of kinds) {
         baseLanguage: "en",
         languages: ["fr", "de"],
       });
-      const owner: UserPrincipal = {
-        kind: "user",
-        orgId: org.id,
-        actor: { kind: "user", userId: "u-owner", name: "Owner" },
-        userId: "u-owner",
-        role: "owner",
-        languages: null,
-      };
+      const owner = ownerOf(org.id);
       const push = async (p: Parlance, language: string, content: Record<string, string>) => {
         const payload = {
           projectId: project.id,

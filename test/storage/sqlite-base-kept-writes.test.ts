@@ -8,8 +8,9 @@
 import { Database } from "bun:sqlite";
 import { afterEach, expect, test } from "bun:test";
 import { createParlance } from "../../adapters/create-parlance.ts";
-import type { Parlance, Storage, UserPrincipal } from "../../core/index.ts";
+import type { Parlance, Storage } from "../../core/index.ts";
 import { createSqliteStorage } from "../../storage/sqlite/index.ts";
+import { ownerOf } from "../support/owner-principal.ts";
 import { T, tempDatabaseFile } from "./sqlite-import-fixtures.ts";
 import { keyOf, seedPairedProject } from "./sqlite-paired-seed.ts";
 
@@ -64,14 +65,7 @@ async function world() {
     baseLanguage: "en",
     languages: ["fr"],
   });
-  const owner: UserPrincipal = {
-    kind: "user",
-    orgId: org.id,
-    actor: { kind: "user", userId: "u-owner", name: "Owner" },
-    userId: "u-owner",
-    role: "owner",
-    languages: null,
-  };
+  const owner = ownerOf(org.id);
   const push = async (p: Parlance, language: string, body: string) => {
     await p.as(org.id, "ci").push({ projectId: project.id, language, content: body, status: "draft" });
     await p.idle();

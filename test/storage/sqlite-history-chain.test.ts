@@ -7,21 +7,13 @@
  */
 import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
-import type { Role, Storage, UserPrincipal } from "../../core/index.ts";
+import type { Storage } from "../../core/index.ts";
 import { createMemoryStorage } from "../../storage/memory/index.ts";
 import { createImportThread, type ImportThread } from "../../storage/sqlite/import-thread.ts";
 import { createSqliteStorage, migrateSqlite, SQLITE_MIGRATIONS } from "../../storage/sqlite/index.ts";
 import { embeddedProject } from "../support/embedded-project.ts";
+import { ownerOf } from "../support/owner-principal.ts";
 import { tempDatabaseFile } from "./sqlite-import-fixtures.ts";
-
-const owner = (orgId: string): UserPrincipal => ({
-  kind: "user",
-  orgId,
-  actor: { kind: "user", userId: "u-owner", name: "owner" },
-  userId: "u-owner",
-  role: "owner" as Role,
-  languages: null,
-});
 
 type Side = "memory" | "main connection" | "import connection" | "import thread";
 
@@ -43,7 +35,7 @@ async function story(side: Side) {
     );
   }
   const { parlance, org, project, app } = await embeddedProject(storage, ["fr"]);
-  const p = owner(org.id);
+  const p = ownerOf(org.id);
   const r = parlance.records;
   const push = async (language: string, doc: Record<string, string>, importMode = "merge") => {
     await app.push({ projectId: project.id, language, content: JSON.stringify(doc), importMode });

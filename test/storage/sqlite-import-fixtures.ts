@@ -26,17 +26,22 @@ export function tempDatabaseFile(prefix: string): string {
   return join(dir, "parlance.db");
 }
 
-/** An organization, a project with `fr`, and job j1 (its stored content given) claimed by run r1. */
-export async function seedClaimedJob(
-  { db, storage }: { db: Database; storage: Storage },
-  content: Uint8Array = new TextEncoder().encode("{}"),
-): Promise<void> {
+/** Organization o1 and its project p1 (base `en`, with `fr`). */
+export async function seedOrgAndProject({ db, storage }: { db: Database; storage: Storage }): Promise<void> {
   await storage.orgs.create({ id: "o1", name: "Org", maxTranslations: null, createdAt: T });
   db.run(
     `INSERT INTO projects (id, org_id, name, base_language, languages, created_at)
      VALUES ('p1', 'o1', 'P', 'en', '["en","fr"]', ?)`,
     [T],
   );
+}
+
+/** An organization, a project with `fr`, and job j1 (its stored content given) claimed by run r1. */
+export async function seedClaimedJob(
+  { db, storage }: { db: Database; storage: Storage },
+  content: Uint8Array = new TextEncoder().encode("{}"),
+): Promise<void> {
+  await seedOrgAndProject({ db, storage });
   const job: Job = {
     id: "j1",
     orgId: "o1",

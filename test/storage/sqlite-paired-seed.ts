@@ -4,7 +4,7 @@
  */
 import type { Database } from "bun:sqlite";
 import type { Storage } from "../../core/ports.ts";
-import { T } from "./sqlite-import-fixtures.ts";
+import { seedOrgAndProject, T } from "./sqlite-import-fixtures.ts";
 
 /** Keys in code-point order whatever their number: `k00000`, `k00001`, … */
 export const keyOf = (i: number) => `k${String(i).padStart(5, "0")}`;
@@ -22,12 +22,7 @@ export async function seedPairedProject(
   { db, storage }: { db: Database; storage: Storage },
   { keys, has = () => true, tag }: PairedSeed,
 ): Promise<void> {
-  await storage.orgs.create({ id: "o1", name: "Org", maxTranslations: null, createdAt: T });
-  db.run(
-    `INSERT INTO projects (id, org_id, name, base_language, languages, created_at)
-     VALUES ('p1', 'o1', 'P', 'en', '["en","fr"]', ?)`,
-    [T],
-  );
+  await seedOrgAndProject({ db, storage });
   const insert = db.prepare(
     `INSERT INTO translations (id, project_id, language, key, value, status, updated_at)
      VALUES (?, 'p1', ?, ?, ?, 'approved', ?)`,
