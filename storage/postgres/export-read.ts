@@ -21,12 +21,26 @@ export async function exportRead<T>(
     // All for this transaction only (is_local), in one round trip. `mergeJoin`: a join of two
     // languages by key merges them each sorted (the order the export wants) instead of hashing one
     // side and sorting the joined rows after (docs/decisions.md, "The Postgres XLIFF pull,
-    // eleventh pass").
+    // eleventh pass"), and never loops over one side for each row of the other: on a table not
+    // yet analyzed (a new instance's first import) the planner counts one row a side and chose
+    // that loop, which compares every pair of rows (15 s for 5,000 keys; docs/decisions.md, "The
+    // Postgres XLIFF pull before the first ANALYZE").
     await tx`SELECT set_config('work_mem', ${EXPORT_SORT_MEMORY}, true), set_config('jit', 'off', true)
-      ${options.mergeJoin ? tx`, set_config('enable_hashjoin', 'off', true)` : tx``}`;
+      ${options.mergeJoin ? tx`, set_config('enable_hashjoin', 'off', true), set_config('enable_nestloop', 'off', true)` : tx``}`;
     return read(tx);
   }) as Promise<T>;
 }
 
 /** Memory each sort of an export read may use before it spills to disk. */
 export const EXPORT_SORT_MEMORY = "64MB";
+
+/**
+ * A whole language's rows (`$2` of project `$1`) with their source, the base's value (`$3`), in
+ * code-point order of key: the XLIFF read, run by `exportRead` with `mergeJoin`. Text, so that a
+ * test can ask for its plan.
+ */
+export const SOURCED_ROWS_SQL = `SELECT t.key, t.value, t.status, b.value AS source
+  FROM translations t LEFT JOIN translations b
+    ON b.project_id = t.project_id AND b.language = $3 AND b.key = t.key
+  WHERE t.project_id = $1 AND t.language = $2
+  ORDER BY t.key COLLATE "C"`;

@@ -11,7 +11,7 @@ import { languageCoverage } from "../coverage-groups.ts";
 import { PageQueue } from "../page-queue.ts";
 import { type DbRow, iso, num, str } from "./convert.ts";
 import type { CoverageGroups } from "./coverage.ts";
-import { exportRead } from "./export-read.ts";
+import { exportRead, SOURCED_ROWS_SQL } from "./export-read.ts";
 import { readExportVersion } from "./export-versions.ts";
 
 /** Rows per page of an export read while it is sent: about 300 KiB of XLIFF, a few pieces. */
@@ -45,12 +45,8 @@ export function createTranslationStore(sql: Sql, coverage: CoverageGroups): Tran
     exportRead(
       sql,
       (tx) =>
-        tx<SourcedRow[]>`
-          SELECT t.key, t.value, t.status, b.value AS source
-          FROM translations t LEFT JOIN translations b
-            ON b.project_id = t.project_id AND b.language = ${sourceLanguage} AND b.key = t.key
-          WHERE t.project_id = ${projectId} AND t.language = ${language}
-          ORDER BY t.key COLLATE "C"`
+        tx
+          .unsafe(SOURCED_ROWS_SQL, [projectId, language, sourceLanguage], { prepare: true })
           .values()
           .forEach(([key, value, status, source]) => {
             onRow({
