@@ -71,6 +71,11 @@ export interface ServerOptions {
    * bodies are taken whole from it rather than read as chunks (server/body.ts). Default: false.
    */
   wholeBodies?: boolean;
+  /**
+   * The listener writes string chunks of a streamed body as UTF-8 (Host.writesTextChunks): exports
+   * stream their pieces as text rather than encoding each (server/file-body.ts). Default: false.
+   */
+  textChunks?: boolean;
 }
 
 /** CONTRACT §7: deprecated since 2026-01-01 (RFC 9745), no removal date. */
@@ -103,6 +108,7 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
     publicUrl: options.publicUrl,
     development,
     onInternalError: options.onInternalError,
+    textChunks: options.textChunks,
   });
 
   /** The Error object for `error`; `rate` is the window a 429 refers to (for Retry-After). */
@@ -278,7 +284,7 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
     .use(healthRoutes(parlance))
     .use(keyInfoRoutes(parlance))
     .use(projectRoutes(parlance))
-    .use(pullRoutes(parlance))
+    .use(pullRoutes(parlance, options.textChunks ?? false))
     .use(pushRoutes(parlance, options.returnFreeMemory))
     .use(jobRoutes(parlance))
     .use(coverageRoutes(parlance))

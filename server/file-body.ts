@@ -1,11 +1,19 @@
 /**
  * A response body from a file given in pieces (`PullFile.pieces`): a file of one piece is sent as
- * bytes with its Content-Length; a longer one streams (chunked), each piece encoded to UTF-8 only
- * when the connection asks for more, so a 30 MB export is never held whole, as text or as bytes.
+ * bytes with its Content-Length; a longer one streams (chunked), each piece handed over only when
+ * the connection asks for more, so a 30 MB export is never held whole, as text or as bytes.
  * Pieces given asynchronously (rows still being read) are awaited the same way.
+ *
+ * `textChunks`: the listener writes string chunks of a stream as UTF-8 itself (Bun), so each piece
+ * goes as it is; otherwise (Deno, Node) each is encoded here. Bun's own write costs less than a
+ * `TextEncoder` array a piece: about a tenth of an XLIFF pull's CPU and most of its page faults
+ * (docs/benchmarks.md, "Pull bodies as text, sixteenth pass").
  */
-export async function fileBody(pieces: Iterable<string> | AsyncIterable<string>): Promise<{
-  body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>;
+export async function fileBody(
+  pieces: Iterable<string> | AsyncIterable<string>,
+  textChunks = false,
+): Promise<{
+  body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array | string>;
   headers: Record<string, string>;
 }> {
   const encoder = new TextEncoder();
@@ -18,12 +26,12 @@ export async function fileBody(pieces: Iterable<string> | AsyncIterable<string>)
     return { body: bytes, headers: { "content-length": String(bytes.length) } };
   }
   let pending: string[] = [first.value as string, second.value];
-  const body = new ReadableStream<Uint8Array>(
+  const body = new ReadableStream<Uint8Array | string>(
     {
       pull(controller) {
         const enqueue = (piece: IteratorResult<string>) => {
           if (piece.done) controller.close();
-          else controller.enqueue(encoder.encode(piece.value));
+          else controller.enqueue(textChunks ? piece.value : encoder.encode(piece.value));
         };
         const held = pending.shift();
         if (held !== undefined) return enqueue({ value: held });

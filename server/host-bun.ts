@@ -46,4 +46,5 @@ export const bunHost: Host = {
   listen,
   setsForwardedFor: false,
   buffersBodies: true,
+  writesTextChunks: true,
 };

@@ -52,6 +52,11 @@ export interface Host {
    * buffer (`arrayBuffer()`) instead of reading the body's chunks (server/body.ts).
    */
   readonly buffersBodies?: boolean;
+  /**
+   * True when the listener takes string chunks in a streamed response body and writes them as
+   * UTF-8 itself (Bun): an export's pieces are sent as they are (server/file-body.ts).
+   */
+  readonly writesTextChunks?: boolean;
   /** True when the host puts the peer address in X-Forwarded-For itself (the app must read it). */
   readonly setsForwardedFor: boolean;
 }

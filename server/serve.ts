@@ -74,7 +74,7 @@ export function serverFor(
   runtime: Runtime,
   config: Config,
   log: Logger,
-  host: Pick<Host, "setsForwardedFor" | "returnFreeMemory" | "buffersBodies">,
+  host: Pick<Host, "setsForwardedFor" | "returnFreeMemory" | "buffersBodies" | "writesTextChunks">,
 ): ReturnType<typeof createServer> {
   return createServer(runtime.parlance, {
     development: config.development,
@@ -92,6 +92,7 @@ export function serverFor(
       host.returnFreeMemory && runtime.noted(host.returnFreeMemory),
     ),
     wholeBodies: host.buffersBodies ?? false,
+    textChunks: host.writesTextChunks ?? false,
   });
 }
 

@@ -62,8 +62,8 @@ export const FILE_RESPONSE_DOCS = {
 
 const fileResponses = { ...FILE_RESPONSE_DOCS, ...errorDocs(400, 401, 403, 404, 429, 500) };
 
-/** `GET /pull` and its deprecated alias `GET /export`. */
-export const pullRoutes = (parlance: Parlance) => {
+/** `GET /pull` and its deprecated alias `GET /export`; `textChunks` as ServerOptions.textChunks. */
+export const pullRoutes = (parlance: Parlance, textChunks = false) => {
   const handler = async ({
     request,
     query: q,
@@ -89,7 +89,7 @@ export const pullRoutes = (parlance: Parlance) => {
       return new Response(null, { status: 304, headers: set.headers as Record<string, string> });
     }
     // Opened before anything is sent: a pull that selects no row is still a 404 Error object.
-    const { body, headers } = await fileBody(await file.pieces());
+    const { body, headers } = await fileBody(await file.pieces(), textChunks);
     set.headers["content-type"] = file.contentType;
     set.headers["content-disposition"] = `attachment; filename="${file.filename}"`;
     return new Response(body, { headers: { ...(set.headers as Record<string, string>), ...headers } });

@@ -70,7 +70,7 @@ export const exportRoutes = (kit: WorkspaceKit) =>
       headers["content-type"] = file.contentType;
       headers["content-disposition"] = `attachment; filename="${file.filename}"`;
       if (asNested) return new Response(nested(await file.open()), { headers });
-      const sent = await fileBody(await file.pieces());
+      const sent = await fileBody(await file.pieces(), kit.options.textChunks);
       return new Response(sent.body, { headers: { ...headers, ...sent.headers } });
     },
     {

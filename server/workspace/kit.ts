@@ -13,6 +13,8 @@ export interface WorkspaceOptions {
   publicUrl?: string;
   /** Adds `details` to Error objects. */
   development?: boolean;
+  /** Exports stream their pieces as text (ServerOptions.textChunks). */
+  textChunks?: boolean;
 }
 
 /** Who made a request: the session behind its cookie and its user. */

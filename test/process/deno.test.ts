@@ -5,7 +5,9 @@ import postgres from "postgres";
 import { POSTGRES_URL, postgresReachable } from "../storage/postgres-setup.ts";
 import { expectDocsServed } from "../support/docs.ts";
 import { admin, bootstrapKey, bootstrapOrg, REPO, startServerProcess, tempDir } from "../support/process.ts";
+import { expectStreamedFiles, pushOverHttp } from "../support/streamed-files.ts";
 import { expectWorkspaceServed } from "../support/workspace-page.ts";
+import { worldNames } from "../support/world-names.ts";
 
 /** CONTRACT §1: `bun run start:deno` serves the same API under Deno (node:sqlite, postgres). */
 // The binary itself, not node_modules/.bin/deno: that wrapper does not forward signals, so a
@@ -96,6 +98,16 @@ async function roundTrip(env: Record<string, string>): Promise<void> {
     );
     expect(xliff.status).toBe(200);
     expect(await xliff.text()).toContain('<trans-unit id="home.title"');
+    // Files of several pieces: Deno's listener is given each piece encoded (server/file-body.ts).
+    const world = await admin<{ id: string }>(
+      ["project", "create", "--org", orgId, "--name", "World Names", "--base", "en", "--languages", "fr"],
+      env,
+    );
+    const { en, fr } = await worldNames();
+    await pushOverHttp(server.baseUrl, key, { projectId: world.id, language: "en", content: en });
+    await pushOverHttp(server.baseUrl, key, { projectId: world.id, language: "fr", content: fr });
+    const view = { id: world.id, name: "World Names", baseLanguage: "en", languages: ["en", "fr"] };
+    await expectStreamedFiles(server.baseUrl, key, view, en, fr, "approved");
     const anonymous = await fetch(`${server.baseUrl}/api/v1/test`);
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get("x-ratelimit-limit")).toBe("1000");
