@@ -23,8 +23,8 @@ export async function exportRead<T>(
     // side and sorting the joined rows after (docs/decisions.md, "The Postgres XLIFF pull,
     // eleventh pass"), and never loops over one side for each row of the other: on a table not
     // yet analyzed (a new instance's first import) the planner counts one row a side and chose
-    // that loop, which compares every pair of rows (15 s for 5,000 keys; docs/decisions.md, "The
-    // Postgres XLIFF pull before the first ANALYZE").
+    // that loop, which compares every pair of rows (15 s for 5,000 keys; docs/decisions.md, "Joins
+    // by key before the first ANALYZE").
     await tx`SELECT set_config('work_mem', ${EXPORT_SORT_MEMORY}, true), set_config('jit', 'off', true)
       ${options.mergeJoin ? tx`, set_config('enable_hashjoin', 'off', true), set_config('enable_nestloop', 'off', true)` : tx``}`;
     return read(tx);
@@ -43,4 +43,16 @@ export const SOURCED_ROWS_SQL = `SELECT t.key, t.value, t.status, b.value AS sou
   FROM translations t LEFT JOIN translations b
     ON b.project_id = t.project_id AND b.language = $3 AND b.key = t.key
   WHERE t.project_id = $1 AND t.language = $2
+  ORDER BY t.key COLLATE "C"`;
+
+/**
+ * The rows of `SOURCED_ROWS_SQL` whose id is listed (`$4`, a text array): each row's source is one
+ * probe of translations_key, so no plan reads the base once per row.
+ */
+export const SELECTED_SOURCED_ROWS_SQL = `SELECT t.key, t.value, t.status,
+    (SELECT b.value FROM translations b
+     WHERE b.project_id = t.project_id AND b.language = $3
+       AND parlance_key_digest(b.key) = parlance_key_digest(t.key) AND b.key = t.key) AS source
+  FROM translations t
+  WHERE t.project_id = $1 AND t.language = $2 AND t.id = ANY ($4::text[])
   ORDER BY t.key COLLATE "C"`;

@@ -11,7 +11,7 @@ import { languageCoverage } from "../coverage-groups.ts";
 import { PageQueue } from "../page-queue.ts";
 import { type DbRow, iso, num, str } from "./convert.ts";
 import type { CoverageGroups } from "./coverage.ts";
-import { exportRead, SOURCED_ROWS_SQL } from "./export-read.ts";
+import { exportRead, SELECTED_SOURCED_ROWS_SQL, SOURCED_ROWS_SQL } from "./export-read.ts";
 import { readExportVersion } from "./export-versions.ts";
 
 /** Rows per page of an export read while it is sent: about 300 KiB of XLIFF, a few pieces. */
@@ -98,14 +98,17 @@ export function createTranslationStore(sql: Sql, coverage: CoverageGroups): Tran
     },
     async listForExportWithSource(projectId, language, sourceLanguage, ids) {
       if (ids !== null) {
-        // A few selected records: each probes the base language through the join, no transaction.
-        return sql<SourcedRow[]>`
-          SELECT t.key, t.value, t.status, b.value AS source
-          FROM translations t LEFT JOIN translations b
-            ON b.project_id = t.project_id AND b.language = ${sourceLanguage} AND b.key = t.key
-          WHERE t.project_id = ${projectId} AND t.language = ${language}
-            AND t.id = ANY (${sql.array(ids)}::text[])
-          ORDER BY t.key COLLATE "C"`;
+        // Selected records: each probes the base language by its key's digest (translations_key),
+        // no transaction. A join by key let the planner, before the table's first ANALYZE, read
+        // the whole base for each selected record (docs/decisions.md, "Joins by key before the
+        // first ANALYZE").
+        return sql.unsafe<SourcedRow[]>(
+          SELECTED_SOURCED_ROWS_SQL,
+          [projectId, language, sourceLanguage, ids],
+          {
+            prepare: true,
+          },
+        );
       }
       const rows: SourcedRow[] = [];
       await readSourced(projectId, language, sourceLanguage, (row) => {

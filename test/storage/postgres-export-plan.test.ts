@@ -1,12 +1,19 @@
 /**
- * The XLIFF read on Postgres (a language joined to its base by key) merges both sides sorted,
- * whatever the planner knows of the table. Before the first ANALYZE (a new instance's first
- * import, until autovacuum comes by) it counts one row a side; left to itself it then loops over
- * the base for each row, comparing every pair: 15 s for 5,000 keys, hours for 50,000.
+ * Reads that pair a language's records with the base's by key never loop over one side for each
+ * row of the other, whatever the planner knows of the table. Before the first ANALYZE (a new
+ * instance's first import, until autovacuum comes by, or never where it is off) it counts one row
+ * a side; left to itself it then compares every pair: 15 s for 5,000 keys, hours for 50,000.
+ * The XLIFF read merges both sides sorted, coverage hashes one side, and a pull of selected
+ * records probes the base's key index once per record.
  */
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import type { Sql } from "postgres";
-import { exportRead, SOURCED_ROWS_SQL } from "../../storage/postgres/export-read.ts";
+import { COVERAGE_COUNT_SETTINGS, COVERAGE_COUNT_SQL } from "../../storage/postgres/coverage.ts";
+import {
+  exportRead,
+  SELECTED_SOURCED_ROWS_SQL,
+  SOURCED_ROWS_SQL,
+} from "../../storage/postgres/export-read.ts";
 import { createPostgresStorage } from "../../storage/postgres/index.ts";
 import { createTestSchema, postgresReachable, type TestSchema } from "./postgres-setup.ts";
 
@@ -38,12 +45,22 @@ if (await postgresReachable()) {
   });
   afterEach(() => schema.drop());
 
-  const plan = async (): Promise<string> => {
-    const rows = await exportRead(sql, (tx) => tx.unsafe(`EXPLAIN ${SOURCED_ROWS_SQL}`, ["p", "fr", "en"]), {
-      mergeJoin: true,
-    });
-    return rows.map((r) => String(r["QUERY PLAN"])).join("\n");
-  };
+  const text = (rows: readonly Record<string, unknown>[]) =>
+    rows.map((r) => String(r["QUERY PLAN"])).join("\n");
+  const plan = async (): Promise<string> =>
+    text(
+      await exportRead(sql, (tx) => tx.unsafe(`EXPLAIN ${SOURCED_ROWS_SQL}`, ["p", "fr", "en"]), {
+        mergeJoin: true,
+      }),
+    );
+  /** The coverage count's plan, under the settings its transaction runs with. */
+  const coveragePlan = async (): Promise<string> =>
+    text(
+      await sql.begin(async (tx) => {
+        await tx.unsafe(`SELECT ${COVERAGE_COUNT_SETTINGS}`);
+        return tx.unsafe(`EXPLAIN ${COVERAGE_COUNT_SQL}`, ["p", "en"]);
+      }),
+    );
 
   test("before any ANALYZE, the join merges and loops over nothing", async () => {
     const [stats] = await sql`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'translations'
@@ -59,6 +76,26 @@ if (await postgresReachable()) {
     const text = await plan();
     expect(text).toContain("Merge Left Join");
     expect(text).not.toContain("Nested Loop");
+    expect(await coveragePlan()).not.toContain("Nested Loop");
+  });
+
+  test("before any ANALYZE, coverage counts without a loop over the project's rows", async () => {
+    const text = await coveragePlan();
+    expect(text).toContain("Hash Join");
+    expect(text).not.toContain("Nested Loop");
+  });
+
+  test("selected records probe the base's key index, one probe each, and carry their sources", async () => {
+    const ids = ["fr-7", "fr-1", "fr-1999", "en-3", "missing"];
+    const explained = text(await sql.unsafe(`EXPLAIN ${SELECTED_SOURCED_ROWS_SQL}`, ["p", "fr", "en", ids]));
+    expect(explained).toContain("Index Scan using translations_key on translations b");
+    expect(explained).not.toMatch(/Join Filter: \(.*key = /);
+    const read = await sql.unsafe(SELECTED_SOURCED_ROWS_SQL, ["p", "fr", "en", ids]);
+    expect(read.map((r) => [r.key, r.value, r.source])).toEqual([
+      ["key.00001", "fr value 1", "en value 1"],
+      ["key.00007", "fr value 7", "en value 7"],
+      ["key.01999", "fr value 1999", "en value 1999"],
+    ]);
   });
 
   test("the read gives every row with its source, in key order", async () => {
