@@ -6,15 +6,19 @@
  * The XLIFF read merges both sides sorted, coverage hashes one side, and a pull of selected
  * records probes the base's key index once per record.
  */
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import type { Sql } from "postgres";
+import type { Storage } from "../../core/ports.ts";
+import type { Project } from "../../core/types.ts";
 import { COVERAGE_COUNT_SETTINGS, COVERAGE_COUNT_SQL } from "../../storage/postgres/coverage.ts";
 import {
   exportRead,
   SELECTED_SOURCED_ROWS_SQL,
   SOURCED_ROWS_SQL,
 } from "../../storage/postgres/export-read.ts";
+import { FIRST_ANALYZE_ROWS } from "../../storage/postgres/first-analyze.ts";
 import { createPostgresStorage } from "../../storage/postgres/index.ts";
+import { importRows } from "./import-rows.ts";
 import { createTestSchema, postgresReachable, type TestSchema } from "./postgres-setup.ts";
 
 const T = "2026-01-01T00:00:00.000Z";
@@ -105,5 +109,61 @@ if (await postgresReachable()) {
     expect(read.length).toBe(ROWS);
     expect(read[0]).toEqual(["key.00001", "fr value 1", "approved", "en value 1"]);
     expect(read.at(-1)).toEqual([`key.0${ROWS}`, `fr value ${ROWS}`, "approved", `en value ${ROWS}`]);
+  });
+}
+
+if (await postgresReachable()) {
+  describe("the first large import analyzes the table", () => {
+    let schema: TestSchema;
+    let sql: Sql;
+    let s: Storage;
+    const project: Project = {
+      id: "p",
+      orgId: "o",
+      name: "P",
+      baseLanguage: "en",
+      languages: ["en"],
+      deletedAt: null,
+      createdAt: T,
+    };
+    beforeEach(async () => {
+      schema = await createTestSchema();
+      sql = schema.connect(2);
+      s = await createPostgresStorage(sql);
+      await s.orgs.create({ id: "o", name: "Org", maxTranslations: null, createdAt: T });
+      await s.projects.create(project);
+    });
+    afterEach(() => schema.drop());
+
+    const statistics = async () =>
+      (
+        await sql`SELECT count(*)::int AS n FROM pg_stats
+          WHERE schemaname = current_schema() AND tablename = 'translations'`
+      )[0]?.n;
+    const writes = (n: number, from = 0) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: `id-${from + i}`,
+        key: `key.${from + i}`,
+        value: `value ${from + i}`,
+        status: "approved" as const,
+      }));
+
+    test("an import below the threshold leaves it to autovacuum", async () => {
+      await importRows(s, project, writes(FIRST_ANALYZE_ROWS - 1));
+      expect(await statistics()).toBe(0);
+    });
+
+    test("the first import of the threshold or more commits with statistics of its rows", async () => {
+      await importRows(s, project, writes(FIRST_ANALYZE_ROWS));
+      expect(await statistics()).toBeGreaterThan(0);
+      const [counted] =
+        await sql`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'translations'::regclass`;
+      expect(counted?.n).toBe(FIRST_ANALYZE_ROWS);
+      // Later imports leave the statistics to autovacuum: the count stays as the first one left it.
+      await importRows(s, project, writes(FIRST_ANALYZE_ROWS, FIRST_ANALYZE_ROWS));
+      const [after] =
+        await sql`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'translations'::regclass`;
+      expect(after?.n).toBe(FIRST_ANALYZE_ROWS);
+    });
   });
 }
