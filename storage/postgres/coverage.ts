@@ -21,7 +21,8 @@ export const COVERAGE_COUNT_SQL = `SELECT t.language, t.status, count(*) AS n, c
   GROUP BY t.language, t.status`;
 
 /** The count's planner settings, for its transaction only (see where it runs). */
-export const COVERAGE_COUNT_SETTINGS = "set_config('jit', 'off', true), set_config('enable_nestloop', 'off', true)";
+export const COVERAGE_COUNT_SETTINGS =
+  "set_config('jit', 'off', true), set_config('enable_nestloop', 'off', true)";
 
 /**
  * Counting walks every record of the project, so the counts are kept in coverage_counts (migration

@@ -5,7 +5,6 @@ import type { ImportPayload, ImportSummary, Job, JobStatus } from "../../core/ty
 import { type DbRow, iso, isoOrNull, num, str, strOrNull } from "./convert.ts";
 import { copyCreations } from "./copy-creations.ts";
 import { bumpExportVersions } from "./export-versions.ts";
-import { analyzeFirstImport } from "./first-analyze.ts";
 import { deletionEntries, insertActivity, setWarnings, upsertWrites, warningsJson } from "./record-writes.ts";
 
 /**
@@ -148,7 +147,6 @@ export function createJobStore(sql: Sql): JobStore {
           SELECT 1 FROM jobs WHERE id = ${id} AND run_id = ${runId} AND status = 'running' FOR UPDATE`;
         if (!held) return false;
         await applyCommit(tx, commit, now);
-        await analyzeFirstImport(tx, commit.writes.length);
         await tx`
           UPDATE jobs SET status = 'completed', summary = ${JSON.stringify(commit.summary)},
                           payload = NULL, content = NULL, lease_until = NULL, updated_at = ${now}

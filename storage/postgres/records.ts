@@ -25,6 +25,7 @@ import { createProjectMemo } from "../project-memo.ts";
 import { type DbRow, iso, num, numOrNull, str, strOrNull } from "./convert.ts";
 import type { CoverageGroups } from "./coverage.ts";
 import { bumpExportVersions } from "./export-versions.ts";
+import { keyDigests } from "./key-digest.ts";
 import {
   deletionEntries,
   type EntryContext,
@@ -40,11 +41,11 @@ const POSTGRES: Dialect = {
   date: "?::timestamptz",
   filled: (t) => `${t}.filled`,
   flagged: (t) => `${t}.flagged`,
-  // Through translations_key (project, language, digest): one probe per listed key, where
-  // `key = ANY (…)` compared every record of the language with every listed key.
-  inKeys: (column) =>
-    `parlance_key_digest(${column}) = ANY (ARRAY(SELECT parlance_key_digest(k) FROM unnest(?::text[]) AS k))`,
-  keys: (keys) => keys,
+  // By digest, a constant list (key-digest.ts): probes of translations_key (project, language,
+  // digest) or a hashed filter, where `key = ANY (…)` compared every record of the language with
+  // every listed key.
+  inKeys: (column) => `parlance_key_digest(${column}) = ANY (?::text[]::bytea[])`,
+  keys: keyDigests,
   counted: (t) => `${t}.key_digest`,
 };
 
@@ -99,11 +100,25 @@ class Abort<T> {
 }
 
 /**
- * Records of listed keys through translations_key (project, language, digest): one probe per key,
- * where `key = ANY (…)` compared every record of the project with every listed key.
+ * Records of project `$1` whose key is listed (`$2`, `$3`: the keys and their digests), in the
+ * languages listed (`$4`) or all: through translations_key (project, language, digest), where
+ * `key = ANY (…)` alone compared every record of the project with every listed key. Not prepared,
+ * so the digests are always a constant the planner can hash (key-digest.ts).
  */
-const byKeys = (sql: Sql | TransactionSql, keys: readonly string[]) =>
-  sql`parlance_key_digest(key) = ANY (ARRAY(SELECT parlance_key_digest(k) FROM unnest(${sql.array([...keys])}::text[]) AS k)) AND key = ANY (${sql.array([...keys])}::text[])`;
+const readByKeys = (
+  sql: Sql | TransactionSql,
+  projectId: string,
+  keys: readonly string[],
+  languages: readonly string[] | null,
+) =>
+  sql.unsafe(
+    `SELECT ${COLUMNS} FROM translations
+     WHERE project_id = $1 AND parlance_key_digest(key) = ANY ($3::text[]::bytea[]) AND key = ANY ($2::text[])
+       ${languages === null ? "" : "AND language = ANY ($4::text[])"}`,
+    (languages === null
+      ? [projectId, [...keys], keyDigests(keys)]
+      : [projectId, [...keys], keyDigests(keys), [...languages]]) as never[],
+  );
 
 /** Who and what the history entries of one action share, from the action's activity item. */
 const entryContext = (projectId: string, a: ActivityItem): EntryContext => ({
@@ -163,11 +178,7 @@ export function createRecordStore(sql: Sql, coverage: CoverageGroups): RecordSto
   return {
     async read(projectId, keys, languages) {
       if (keys.length === 0) return [];
-      const rows = await sql`
-        SELECT ${sql.unsafe(COLUMNS)} FROM translations
-        WHERE project_id = ${projectId} AND ${byKeys(sql, keys)}
-          ${languages === null ? sql`` : sql`AND language = ANY (${sql.array(languages)}::text[])`}`;
-      return rows.map(toRecord);
+      return (await readByKeys(sql, projectId, keys, languages)).map(toRecord);
     },
     async browse(q) {
       // One snapshot for the page, its counts and the project's export versions they are kept at.
@@ -200,12 +211,7 @@ export function createRecordStore(sql: Sql, coverage: CoverageGroups): RecordSto
         if (more) keys.pop();
         const counts = tallyCounts(statuses, missing, own, q);
         const languages = [...new Set([q.baseLanguage, ...q.languages])];
-        const found =
-          keys.length === 0
-            ? []
-            : await tx`SELECT ${tx.unsafe(COLUMNS)} FROM translations
-                WHERE project_id = ${q.projectId} AND ${byKeys(tx, keys)}
-                  AND language = ANY (${tx.array(languages)}::text[])`;
+        const found = keys.length === 0 ? [] : await readByKeys(tx, q.projectId, keys, languages);
         const rows = browseRows(keys, found.map(toRecord), q);
         return { rows, more, counts };
       });

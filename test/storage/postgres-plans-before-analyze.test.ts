@@ -7,7 +7,7 @@
  * records probes the base's key index once per record.
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import type { Sql } from "postgres";
+import postgres, { type Sql } from "postgres";
 import type { Storage } from "../../core/ports.ts";
 import type { Project } from "../../core/types.ts";
 import { COVERAGE_COUNT_SETTINGS, COVERAGE_COUNT_SQL } from "../../storage/postgres/coverage.ts";
@@ -16,13 +16,16 @@ import {
   SELECTED_SOURCED_ROWS_SQL,
   SOURCED_ROWS_SQL,
 } from "../../storage/postgres/export-read.ts";
-import { FIRST_ANALYZE_ROWS } from "../../storage/postgres/first-analyze.ts";
 import { createPostgresStorage } from "../../storage/postgres/index.ts";
-import { importRows } from "./import-rows.ts";
-import { createTestSchema, postgresReachable, type TestSchema } from "./postgres-setup.ts";
+import { keyDigests } from "../../storage/postgres/key-digest.ts";
+import { createTestSchema, POSTGRES_URL, postgresReachable, type TestSchema } from "./postgres-setup.ts";
 
 const T = "2026-01-01T00:00:00.000Z";
 const ROWS = 2000;
+
+/** EXPLAIN's rows as one text. */
+const text = (rows: readonly Record<string, unknown>[]) =>
+  rows.map((r) => String(r["QUERY PLAN"])).join("\n");
 
 if (await postgresReachable()) {
   let schema: TestSchema;
@@ -49,8 +52,6 @@ if (await postgresReachable()) {
   });
   afterEach(() => schema.drop());
 
-  const text = (rows: readonly Record<string, unknown>[]) =>
-    rows.map((r) => String(r["QUERY PLAN"])).join("\n");
   const plan = async (): Promise<string> =>
     text(
       await exportRead(sql, (tx) => tx.unsafe(`EXPLAIN ${SOURCED_ROWS_SQL}`, ["p", "fr", "en"]), {
@@ -70,23 +71,23 @@ if (await postgresReachable()) {
     const [stats] = await sql`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'translations'
       AND schemaname = current_schema()`;
     expect(stats?.n).toBe(0);
-    const text = await plan();
-    expect(text).toContain("Merge Left Join");
-    expect(text).not.toContain("Nested Loop");
+    const planned = await plan();
+    expect(planned).toContain("Merge Left Join");
+    expect(planned).not.toContain("Nested Loop");
   });
 
   test("after ANALYZE too", async () => {
     await sql`ANALYZE translations`;
-    const text = await plan();
-    expect(text).toContain("Merge Left Join");
-    expect(text).not.toContain("Nested Loop");
+    const planned = await plan();
+    expect(planned).toContain("Merge Left Join");
+    expect(planned).not.toContain("Nested Loop");
     expect(await coveragePlan()).not.toContain("Nested Loop");
   });
 
   test("before any ANALYZE, coverage counts without a loop over the project's rows", async () => {
-    const text = await coveragePlan();
-    expect(text).toContain("Hash Join");
-    expect(text).not.toContain("Nested Loop");
+    const planned = await coveragePlan();
+    expect(planned).toContain("Hash Join");
+    expect(planned).not.toContain("Nested Loop");
   });
 
   test("selected records probe the base's key index, one probe each, and carry their sources", async () => {
@@ -113,57 +114,97 @@ if (await postgresReachable()) {
 }
 
 if (await postgresReachable()) {
-  describe("the first large import analyzes the table", () => {
+  describe("records looked up by a list of keys", () => {
     let schema: TestSchema;
     let sql: Sql;
     let s: Storage;
+    /** Every statement the store sends, with its parameters. */
+    let sent: { query: string; params: unknown[] }[];
     const project: Project = {
       id: "p",
       orgId: "o",
       name: "P",
       baseLanguage: "en",
-      languages: ["en"],
+      languages: ["en", "fr"],
       deletedAt: null,
       createdAt: T,
     };
     beforeEach(async () => {
       schema = await createTestSchema();
-      sql = schema.connect(2);
+      sent = [];
+      sql = postgres(POSTGRES_URL, {
+        max: 2,
+        connection: { search_path: schema.name },
+        onnotice: () => {},
+        debug: (_connection, query, params) => {
+          sent.push({ query, params: params as unknown[] });
+        },
+      });
       s = await createPostgresStorage(sql);
       await s.orgs.create({ id: "o", name: "Org", maxTranslations: null, createdAt: T });
       await s.projects.create(project);
+      await sql`
+        INSERT INTO translations (id, project_id, language, key, value, status, updated_at)
+        SELECT l || '-' || i, 'p', l, 'key.' || lpad(i::text, 5, '0'), l || ' value ' || i, 'approved', ${T}
+        FROM generate_series(1, ${ROWS}) AS i, unnest(ARRAY['en', 'fr']) AS l`;
+      sent = [];
     });
-    afterEach(() => schema.drop());
-
-    const statistics = async () =>
-      (
-        await sql`SELECT count(*)::int AS n FROM pg_stats
-          WHERE schemaname = current_schema() AND tablename = 'translations'`
-      )[0]?.n;
-    const writes = (n: number, from = 0) =>
-      Array.from({ length: n }, (_, i) => ({
-        id: `id-${from + i}`,
-        key: `key.${from + i}`,
-        value: `value ${from + i}`,
-        status: "approved" as const,
-      }));
-
-    test("an import below the threshold leaves it to autovacuum", async () => {
-      await importRows(s, project, writes(FIRST_ANALYZE_ROWS - 1));
-      expect(await statistics()).toBe(0);
+    afterEach(async () => {
+      await sql.end({ timeout: 5 });
+      await schema.drop();
     });
 
-    test("the first import of the threshold or more commits with statistics of its rows", async () => {
-      await importRows(s, project, writes(FIRST_ANALYZE_ROWS));
-      expect(await statistics()).toBeGreaterThan(0);
-      const [counted] =
-        await sql`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'translations'::regclass`;
-      expect(counted?.n).toBe(FIRST_ANALYZE_ROWS);
-      // Later imports leave the statistics to autovacuum: the count stays as the first one left it.
-      await importRows(s, project, writes(FIRST_ANALYZE_ROWS, FIRST_ANALYZE_ROWS));
-      const [after] =
-        await sql`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'translations'::regclass`;
-      expect(after?.n).toBe(FIRST_ANALYZE_ROWS);
+    /**
+     * The plan of each statement sent that looks keys up by digest: the list must be a constant
+     * (hashed when it filters, or probing translations_key), never a value computed while the
+     * statement runs (an InitPlan), which the planner searched once per row.
+     */
+    const digestPlans = async (): Promise<string[]> => {
+      const lookups = sent.filter(
+        (x) => x.query.includes("parlance_key_digest") && !x.query.startsWith("EXPLAIN"),
+      );
+      expect(lookups.length).toBeGreaterThan(0);
+      const plans: string[] = [];
+      for (const x of lookups) plans.push(text(await sql.unsafe(`EXPLAIN ${x.query}`, x.params as never[])));
+      return plans;
+    };
+
+    test("the digests computed here are the database's", async () => {
+      const keys = ["key.00001", "é", "日本語", "𝄞 music", ""];
+      const [row] = await sql.unsafe(
+        "SELECT array_agg(parlance_key_digest(k) ORDER BY n)::text[] AS d FROM unnest($1::text[]) WITH ORDINALITY AS u(k, n)",
+        [keys] as never[],
+      );
+      expect(row?.d).toEqual(keyDigests(keys));
+    });
+
+    test("reading every key before any ANALYZE hashes or probes the list", async () => {
+      const keys = Array.from({ length: ROWS }, (_, i) => `key.${String(i + 1).padStart(5, "0")}`);
+      const read = await s.records.read("p", keys, ["fr"]);
+      expect(read.length).toBe(ROWS);
+      for (const plan of await digestPlans()) {
+        expect(plan).not.toContain("InitPlan");
+        expect(plan).not.toMatch(/parlance_key_digest\(\w*\.?key\) = ANY \(\$\d+\)/);
+      }
+    });
+
+    test("browsing with a search that matches every key, before any ANALYZE, hashes or probes the list", async () => {
+      const page = await s.records.browse({
+        projectId: "p",
+        baseLanguage: "en",
+        languages: ["fr"],
+        language: "fr",
+        projectLanguages: ["en", "fr"],
+        filter: { q: "value" },
+        after: null,
+        limit: 50,
+      });
+      expect(page.rows.length).toBe(50);
+      expect(page.counts.total).toBe(ROWS);
+      for (const plan of await digestPlans()) {
+        expect(plan).not.toContain("InitPlan");
+        expect(plan).not.toMatch(/parlance_key_digest\(\w*\.?key\) = ANY \(\$\d+\)/);
+      }
     });
   });
 }
