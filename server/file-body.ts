@@ -6,8 +6,9 @@
  *
  * `textChunks`: the listener writes string chunks of a stream as UTF-8 itself (Bun), so each piece
  * goes as it is; otherwise (Deno, Node) each is encoded here. Bun's own write costs less than a
- * `TextEncoder` array a piece: about a tenth of an XLIFF pull's CPU and most of its page faults
- * (docs/benchmarks.md, "Pull bodies as text, sixteenth pass").
+ * `TextEncoder` array a piece: about a twelfth of an XLIFF pull's server CPU and two fifths of its
+ * page faults (docs/benchmarks.md, "Pull bodies as text, and joins by key before the first
+ * ANALYZE, sixteenth pass").
  */
 export async function fileBody(
   pieces: Iterable<string> | AsyncIterable<string>,

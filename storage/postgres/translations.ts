@@ -102,13 +102,12 @@ export function createTranslationStore(sql: Sql, coverage: CoverageGroups): Tran
         // no transaction. A join by key let the planner, before the table's first ANALYZE, read
         // the whole base for each selected record (docs/decisions.md, "Joins by key before the
         // first ANALYZE").
-        return sql.unsafe<SourcedRow[]>(
-          SELECTED_SOURCED_ROWS_SQL,
-          [projectId, language, sourceLanguage, ids],
-          {
-            prepare: true,
-          },
-        );
+        return sql.unsafe<SourcedRow[]>(SELECTED_SOURCED_ROWS_SQL, [
+          projectId,
+          language,
+          sourceLanguage,
+          ids,
+        ]);
       }
       const rows: SourcedRow[] = [];
       await readSourced(projectId, language, sourceLanguage, (row) => {

@@ -27,28 +27,37 @@ const ROWS = 2000;
 const text = (rows: readonly Record<string, unknown>[]) =>
   rows.map((r) => String(r["QUERY PLAN"])).join("\n");
 
+/** Project p (base en, and fr) of organization o. */
+const PROJECT: Project = {
+  id: "p",
+  orgId: "o",
+  name: "P",
+  baseLanguage: "en",
+  languages: ["en", "fr"],
+  deletedAt: null,
+  createdAt: T,
+};
+
+/** A store on `sql` holding PROJECT with ROWS keys in en and fr, never analyzed. */
+async function seeded(sql: Sql): Promise<Storage> {
+  const s = await createPostgresStorage(sql);
+  await s.orgs.create({ id: "o", name: "Org", maxTranslations: null, createdAt: T });
+  await s.projects.create(PROJECT);
+  // Straight into the table: what matters here is that nothing has analyzed it yet.
+  await sql`
+    INSERT INTO translations (id, project_id, language, key, value, status, updated_at)
+    SELECT l || '-' || i, 'p', l, 'key.' || lpad(i::text, 5, '0'), l || ' value ' || i, 'approved', ${T}
+    FROM generate_series(1, ${ROWS}) AS i, unnest(ARRAY['en', 'fr']) AS l`;
+  return s;
+}
+
 if (await postgresReachable()) {
   let schema: TestSchema;
   let sql: Sql;
   beforeEach(async () => {
     schema = await createTestSchema();
     sql = schema.connect(2);
-    const s = await createPostgresStorage(sql);
-    await s.orgs.create({ id: "o", name: "Org", maxTranslations: null, createdAt: T });
-    await s.projects.create({
-      id: "p",
-      orgId: "o",
-      name: "P",
-      baseLanguage: "en",
-      languages: ["en", "fr"],
-      deletedAt: null,
-      createdAt: T,
-    });
-    // Straight into the table: what matters here is that nothing has analyzed it yet.
-    await sql`
-      INSERT INTO translations (id, project_id, language, key, value, status, updated_at)
-      SELECT l || '-' || i, 'p', l, 'key.' || lpad(i::text, 5, '0'), l || ' value ' || i, 'approved', ${T}
-      FROM generate_series(1, ${ROWS}) AS i, unnest(ARRAY['en', 'fr']) AS l`;
+    await seeded(sql);
   });
   afterEach(() => schema.drop());
 
@@ -120,15 +129,6 @@ if (await postgresReachable()) {
     let s: Storage;
     /** Every statement the store sends, with its parameters. */
     let sent: { query: string; params: unknown[] }[];
-    const project: Project = {
-      id: "p",
-      orgId: "o",
-      name: "P",
-      baseLanguage: "en",
-      languages: ["en", "fr"],
-      deletedAt: null,
-      createdAt: T,
-    };
     beforeEach(async () => {
       schema = await createTestSchema();
       sent = [];
@@ -140,13 +140,7 @@ if (await postgresReachable()) {
           sent.push({ query, params: params as unknown[] });
         },
       });
-      s = await createPostgresStorage(sql);
-      await s.orgs.create({ id: "o", name: "Org", maxTranslations: null, createdAt: T });
-      await s.projects.create(project);
-      await sql`
-        INSERT INTO translations (id, project_id, language, key, value, status, updated_at)
-        SELECT l || '-' || i, 'p', l, 'key.' || lpad(i::text, 5, '0'), l || ' value ' || i, 'approved', ${T}
-        FROM generate_series(1, ${ROWS}) AS i, unnest(ARRAY['en', 'fr']) AS l`;
+      s = await seeded(sql);
       sent = [];
     });
     afterEach(async () => {
