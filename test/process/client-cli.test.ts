@@ -11,7 +11,8 @@ import {
   bootstrapOrg,
   runCli,
   type ServerProcess,
-  startServerProcess,
+  startSqliteServerProcess,
+  stopServerProcess,
   tempDir,
 } from "../support/process.ts";
 
@@ -23,17 +24,13 @@ let orgId: string;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  db = { PARLANCE_DATABASE_URL: `sqlite:${join(tempDir(), "db.sqlite")}` };
-  server = await startServerProcess(db);
+  ({ server, db } = await startSqliteServerProcess());
   key = bootstrapKey(server.stderr()) as string;
   orgId = bootstrapOrg(server.stderr()) as string;
   env = { PARLANCE_BASE_URL: server.baseUrl, PARLANCE_API_KEY: key };
 });
 
-afterAll(async () => {
-  server.proc.kill("SIGTERM");
-  await server.exited;
-});
+afterAll(() => stopServerProcess(server));
 
 async function newProject(name = "My App"): Promise<string> {
   const project = await admin<{ id: string }>(

@@ -11,7 +11,8 @@ import {
   bootstrapOrg,
   runCli,
   type ServerProcess,
-  startServerProcess,
+  startSqliteServerProcess,
+  stopServerProcess,
   tempDir,
 } from "../support/process.ts";
 
@@ -30,8 +31,7 @@ const FLAT = {
 };
 
 beforeAll(async () => {
-  db = { PARLANCE_DATABASE_URL: `sqlite:${join(tempDir(), "db.sqlite")}` };
-  server = await startServerProcess(db);
+  ({ server, db } = await startSqliteServerProcess());
   env = { PARLANCE_BASE_URL: server.baseUrl, PARLANCE_API_KEY: bootstrapKey(server.stderr()) as string };
   const created = await admin<{ id: string }>(
     [
@@ -59,10 +59,7 @@ beforeAll(async () => {
   expect(pushed.code).toBe(0);
 });
 
-afterAll(async () => {
-  server.proc.kill("SIGTERM");
-  await server.exited;
-});
+afterAll(() => stopServerProcess(server));
 
 const NESTED_TEXT = `{
   "home": {

@@ -5,14 +5,13 @@
  * is given encoded pieces, is checked the same way in deno.test.ts.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { join } from "node:path";
 import {
   admin,
   bootstrapKey,
   bootstrapOrg,
   type ServerProcess,
-  startServerProcess,
-  tempDir,
+  startSqliteServerProcess,
+  stopServerProcess,
 } from "../support/process.ts";
 import { expectStreamedFiles, pushOverHttp } from "../support/streamed-files.ts";
 import { worldNames } from "../support/world-names.ts";
@@ -21,14 +20,10 @@ let server: ServerProcess;
 let db: { PARLANCE_DATABASE_URL: string };
 
 beforeAll(async () => {
-  db = { PARLANCE_DATABASE_URL: `sqlite:${join(tempDir(), "db.sqlite")}` };
-  server = await startServerProcess(db);
+  ({ server, db } = await startSqliteServerProcess());
 });
 
-afterAll(async () => {
-  server.proc.kill("SIGTERM");
-  await server.exited;
-});
+afterAll(() => stopServerProcess(server));
 
 test("every format streams the bytes of its whole render, in many scripts", async () => {
   const key = bootstrapKey(server.stderr()) as string;

@@ -62,6 +62,21 @@ export async function startServerProcess(
   return { baseUrl: `http://127.0.0.1:${p}`, proc, stderr: () => err, exited: proc.exited };
 }
 
+/** A server process on a fresh SQLite file, and the store's environment (for `admin` commands). */
+export async function startSqliteServerProcess(): Promise<{
+  server: ServerProcess;
+  db: { PARLANCE_DATABASE_URL: string };
+}> {
+  const db = { PARLANCE_DATABASE_URL: `sqlite:${join(tempDir(), "db.sqlite")}` };
+  return { server: await startServerProcess(db), db };
+}
+
+/** Stops a server process started for a file's tests and waits for it to exit. */
+export async function stopServerProcess(server: ServerProcess): Promise<void> {
+  server.proc.kill("SIGTERM");
+  await server.exited;
+}
+
 export interface CliResult {
   code: number;
   stdout: string;
