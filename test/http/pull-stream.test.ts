@@ -4,11 +4,17 @@
  * read along with the rows (a key the base lacks has an empty source), selected_ids and an
  * environment included. A file of one piece is sent whole, with its length.
  */
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { compareCodePoints } from "../../core/code-point.ts";
 import { FORMATTERS } from "../../core/formats/index.ts";
 import type { ProjectView } from "../../core/index.ts";
-import { forEachStore, type SeededKey, startTestServer, type TestServer } from "../support/harness.ts";
+import {
+  forEachStore,
+  type SeededKey,
+  type StoreKind,
+  startTestServer,
+  type TestServer,
+} from "../support/harness.ts";
 import { pushAndWait, storedRows } from "../support/translation-io.ts";
 import { seedPair } from "../support/xliff-pull.ts";
 
@@ -18,7 +24,14 @@ const keyOf = (i: number) => `screen.${String(i).padStart(4, "0")}.${i % 7 === 0
 const textOf = (lang: string, i: number) =>
   `${lang} ${i}: ${"text & <markup> \"quoted\" 'single' ".repeat(3)}${i % 11 === 0 ? "\n\ttab" : ""}`;
 
-await forEachStore((kind) => {
+// Pieces encoded here (Deno, embedders by default) and pieces as text (Bun's own server, or an
+// embedder that sets ServerOptions.textChunks): the same bytes.
+for (const textChunks of [false, true])
+  await forEachStore((kind) =>
+    describe(textChunks ? "pieces as text" : "pieces encoded", () => suite(kind, textChunks)),
+  );
+
+function suite(kind: StoreKind, textChunks: boolean): void {
   let s: TestServer;
   let project: ProjectView;
   let key: SeededKey;
@@ -31,7 +44,7 @@ await forEachStore((kind) => {
   }
 
   beforeEach(async () => {
-    s = await startTestServer(kind);
+    s = await startTestServer(kind, { textChunks });
     ({ project, key } = await seedPair(s, en, fr));
   });
   afterEach(() => s.close());
@@ -101,4 +114,4 @@ await forEachStore((kind) => {
     expect(small.headers.get("content-length")).toBe(String('{\n  "a": "A"\n}\n'.length));
     expect(await small.text()).toBe('{\n  "a": "A"\n}\n');
   });
-});
+}

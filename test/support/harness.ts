@@ -84,6 +84,8 @@ export async function startTestServer(
      * where exports read on the main connection).
      */
     sqliteFile?: boolean;
+    /** Exports stream their pieces as text (ServerOptions.textChunks), as on Bun's own server. */
+    textChunks?: boolean;
   } = {},
 ): Promise<TestServer> {
   const clock = createFixedClock("2026-06-01T12:00:00.000Z");
@@ -138,6 +140,7 @@ export async function startTestServer(
   const app = createServer(parlance, {
     development: options.development ?? false,
     publicUrl: options.publicUrl,
+    textChunks: options.textChunks ?? false,
   });
 
   const seed: TestServer["seed"] = {
