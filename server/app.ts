@@ -19,6 +19,7 @@ import {
 } from "./http-errors.ts";
 import { createRouteIndex } from "./method-not-allowed.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
+import { projectNowRoute } from "./project-now.ts";
 import { rateHeaders, setRateHeaders } from "./rate-headers.ts";
 import { requestLimitError } from "./request-limits.ts";
 import { admissionOf, rememberAdmission } from "./request-state.ts";
@@ -215,7 +216,24 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
    * Elysia define a `server` getter on every request of every route (its "sucrose" inference).
    */
   const peers = (): PeerInfo | null => app.server;
-  const app = new Elysia({ name: "parlance" })
+  const projectNow = projectNowRoute({
+    parlance,
+    onRequest: options.onRequest,
+    address: (request) => clientAddress(request, peers(), trustProxy),
+    securityHeaders: SECURITY_HEADERS,
+    respond,
+  });
+  /**
+   * Routes Bun's own router answers when the app listens on Bun (Elysia hands them to Bun.serve):
+   * the small GET, answered there when it can be decided at once, else by the app like any request
+   * (server/project-now.ts). `app.handle` (the fetch handler, the plugin, Deno) never sees them.
+   */
+  const hostRoutes = {
+    [`${API_PREFIX}/project`]: {
+      GET: (request: Request): Response | Promise<Response> => projectNow(request) ?? app.handle(request),
+    },
+  };
+  const app = new Elysia({ name: "parlance", serve: { routes: hostRoutes } })
     .headers(SECURITY_HEADERS)
     // A plain function, not `async`: the common request (key, project and window in memory) is
     // decided without a promise of its own, and only the paths that wait return one. Elysia still

@@ -1,0 +1,87 @@
+import type { Parlance, RateDecision } from "../core/index.ts";
+import { ParlanceError } from "../core/index.ts";
+import { asParlanceError } from "./http-errors.ts";
+import { setRateHeaders } from "./rate-headers.ts";
+import { requestLimitError } from "./request-limits.ts";
+
+/**
+ * The one query this route answers: the project id alone, in the forms the route's query schema
+ * accepts (server/schemas.ts `Uuid`, TypeBox's `uuid` format: any case, an optional `urn:uuid:`).
+ * Anything else (no id, other or repeated parameters, percent-encoding) goes to the Elysia route.
+ */
+const PROJECT_ID_ONLY = /^project_id=(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+
+const JSON_TYPE = "application/json;charset=utf-8";
+
+export interface ProjectNowDeps {
+  parlance: Parlance;
+  /** Told as each request this route answers arrives (ServerOptions.onRequest). */
+  onRequest?: () => void;
+  /** The client address the anonymous limiter charges (server/client-address.ts). */
+  address: (request: Request) => string;
+  /** The headers every answer carries before the rate-limit ones (server/app.ts). */
+  securityHeaders: Readonly<Record<string, string>>;
+  /** The app's Error object answer, the one its error hook sends. */
+  respond: (
+    error: ParlanceError,
+    headers: Record<string, string>,
+    request: Request,
+    rate?: RateDecision,
+  ) => Response;
+}
+
+/**
+ * `GET /api/v1/project?project_id=…` answered in Bun's router, without Elysia's request lifecycle
+ * (issue 13, small GET: about a third of the server's CPU per request under the bench's load).
+ * It is the Elysia route's answer, made of the same parts: the request caps, `admitNow`, the
+ * rate-limit headers, `getProjectNow` (or `getProject` when the project is not in memory), and the
+ * app's own Error objects. It returns `undefined`, having changed nothing, for every request it does
+ * not answer (another query, a request over the caps, an admission that has to wait): the caller
+ * hands those to the Elysia app. test/http/project-now.test.ts holds the two answers equal.
+ */
+export function projectNowRoute(deps: ProjectNowDeps) {
+  const { parlance, respond } = deps;
+  const answer = (project: unknown, headers: Record<string, string>) =>
+    new Response(JSON.stringify({ success: true, data: project }), {
+      headers: { "content-type": JSON_TYPE, ...headers },
+    });
+  return (request: Request): Response | Promise<Response> | undefined => {
+    const url = request.url;
+    const query = url.indexOf("?");
+    if (query < 0 || !PROJECT_ID_ONLY.test(url.slice(query + 1))) return undefined;
+    if (requestLimitError(request, url)) return undefined;
+    // Decided at once, or not here: an admission that waits (a key not in memory) is the app's,
+    // and so is one that fails (a store that does not answer), before anything was counted.
+    let admission: ReturnType<Parlance["admitNow"]>;
+    try {
+      admission = parlance.admitNow({
+        authorization: request.headers.get("authorization"),
+        address: () => deps.address(request),
+      });
+    } catch {
+      return undefined;
+    }
+    if (!admission) return undefined;
+    deps.onRequest?.();
+    const headers = { ...deps.securityHeaders };
+    setRateHeaders(headers, admission.rate);
+    if (admission.limited) return respond(admission.limited, headers, request, admission.rate);
+    const principal = admission.principal;
+    if (!principal) {
+      const error =
+        admission.authError ?? new ParlanceError("unauthenticated", "Missing Authorization header");
+      return respond(error, headers, request);
+    }
+    const id = url.slice(query + "?project_id=".length);
+    try {
+      const project = parlance.getProjectNow(principal, id);
+      if (project) return answer(project, headers);
+    } catch (error) {
+      return respond(asParlanceError(error), headers, request);
+    }
+    return parlance.getProject(principal, id).then(
+      (project) => answer(project, headers),
+      (error) => respond(asParlanceError(error), headers, request),
+    );
+  };
+}
