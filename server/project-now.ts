@@ -41,10 +41,21 @@ export interface ProjectNowDeps {
  */
 export function projectNowRoute(deps: ProjectNowDeps) {
   const { parlance, respond } = deps;
-  const answer = (project: unknown, headers: Record<string, string>) =>
-    new Response(JSON.stringify({ success: true, data: project }), {
-      headers: { "content-type": JSON_TYPE, ...headers },
-    });
+  const securityHeaders = Object.entries(deps.securityHeaders);
+  /** The headers of an Error object: the app's, in the app's order (security, then rate limit). */
+  const errorHeaders = (rate: RateDecision) => {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of securityHeaders) headers[name] = value;
+    setRateHeaders(headers, rate);
+    return headers;
+  };
+  // Built in one piece: object spreads cost more per request than the rest of the answer's headers.
+  const answer = (project: unknown, rate: RateDecision) => {
+    const headers: Record<string, string> = { "content-type": JSON_TYPE };
+    for (const [name, value] of securityHeaders) headers[name] = value;
+    setRateHeaders(headers, rate);
+    return new Response(JSON.stringify({ success: true, data: project }), { headers });
+  };
   return (request: Request): Response | Promise<Response> | undefined => {
     const url = request.url;
     const query = url.indexOf("?");
@@ -63,25 +74,24 @@ export function projectNowRoute(deps: ProjectNowDeps) {
     }
     if (!admission) return undefined;
     deps.onRequest?.();
-    const headers = { ...deps.securityHeaders };
-    setRateHeaders(headers, admission.rate);
-    if (admission.limited) return respond(admission.limited, headers, request, admission.rate);
+    const rate = admission.rate;
+    if (admission.limited) return respond(admission.limited, errorHeaders(rate), request, rate);
     const principal = admission.principal;
     if (!principal) {
       const error =
         admission.authError ?? new ParlanceError("unauthenticated", "Missing Authorization header");
-      return respond(error, headers, request);
+      return respond(error, errorHeaders(rate), request);
     }
     const id = url.slice(query + "?project_id=".length);
     try {
       const project = parlance.getProjectNow(principal, id);
-      if (project) return answer(project, headers);
+      if (project) return answer(project, rate);
     } catch (error) {
-      return respond(asParlanceError(error), headers, request);
+      return respond(asParlanceError(error), errorHeaders(rate), request);
     }
     return parlance.getProject(principal, id).then(
-      (project) => answer(project, headers),
-      (error) => respond(asParlanceError(error), headers, request),
+      (project) => answer(project, rate),
+      (error) => respond(asParlanceError(error), errorHeaders(rate), request),
     );
   };
 }
