@@ -1,4 +1,5 @@
 import { Elysia, ValidationError } from "elysia";
+import { createBunRouteHandler } from "elysia/adapter/bun/compose";
 import { invalid } from "../core/errors.ts";
 import {
   type Admission,
@@ -94,7 +95,8 @@ const isApiPath = (path: string) => path === API_PREFIX || path.startsWith(`${AP
 
 /** The request's path, without a trailing slash: the router treats `/a/` as `/a`, and so do we. */
 function pathOf(url: string): string {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
+  // Bun gives an HTTP/1.0 request without a Host header a URL of its target alone.
+  const start = url.startsWith("/") ? 0 : url.indexOf("/", url.indexOf("//") + 2);
   const end = url.indexOf("?", start);
   const path = start < 0 ? "/" : end < 0 ? url.slice(start) : url.slice(start, end);
   return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
@@ -223,14 +225,28 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
     securityHeaders: SECURITY_HEADERS,
     respond,
   });
+  const PROJECT_PATH = `${API_PREFIX}/project`;
+  /**
+   * What Bun's router would call for the route without `hostRoutes`: Elysia's own handler for it,
+   * made once the app is compiled. Not `app.handle`, whose router reads the path from a fixed
+   * offset of the URL and misroutes a short Host (`http://api/api/v1/project`).
+   */
+  let elysiaRoute: ((request: Request) => Response | Promise<Response>) | undefined;
+  const viaElysia = (request: Request): Response | Promise<Response> => {
+    elysiaRoute ??= createBunRouteHandler(
+      app,
+      app.routes.find((route) => route.method === "GET" && route.path === PROJECT_PATH) as never,
+    );
+    return (elysiaRoute as (request: Request) => Response | Promise<Response>)(request);
+  };
   /**
    * Routes Bun's own router answers when the app listens on Bun (Elysia hands them to Bun.serve):
-   * the small GET, answered there when it can be decided at once, else by the app like any request
+   * the small GET, answered there when it can be decided at once, else by the app's own route
    * (server/project-now.ts). `app.handle` (the fetch handler, the plugin, Deno) never sees them.
    */
   const hostRoutes = {
-    [`${API_PREFIX}/project`]: {
-      GET: (request: Request): Response | Promise<Response> => projectNow(request) ?? app.handle(request),
+    [PROJECT_PATH]: {
+      GET: (request: Request): Response | Promise<Response> => projectNow(request) ?? viaElysia(request),
     },
   };
   const app = new Elysia({ name: "parlance", serve: { routes: hostRoutes } })

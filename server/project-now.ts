@@ -6,10 +6,11 @@ import { requestLimitError } from "./request-limits.ts";
 
 /**
  * The one query this route answers: the project id alone, in the forms the route's query schema
- * accepts (server/schemas.ts `Uuid`, TypeBox's `uuid` format: any case, an optional `urn:uuid:`).
+ * accepts (server/schemas.ts `Uuid`, TypeBox's `uuid` format: hex digits in either case, an optional
+ * `urn:uuid:`; the parameter's name as written, as the query parser reads it).
  * Anything else (no id, other or repeated parameters, percent-encoding) goes to the Elysia route.
  */
-const PROJECT_ID_ONLY = /^project_id=(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const PROJECT_ID_ONLY = /^project_id=(?:urn:uuid:)?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$/;
 
 const JSON_TYPE = "application/json;charset=utf-8";
 
@@ -32,12 +33,13 @@ export interface ProjectNowDeps {
 
 /**
  * `GET /api/v1/project?project_id=…` answered in Bun's router, without Elysia's request lifecycle
- * (issue 13, small GET: about a third of the server's CPU per request under the bench's load).
+ * (issue 13, small GET: about a fifth of the server's CPU per request under the bench's load).
  * It is the Elysia route's answer, made of the same parts: the request caps, `admitNow`, the
  * rate-limit headers, `getProjectNow` (or `getProject` when the project is not in memory), and the
  * app's own Error objects. It returns `undefined`, having changed nothing, for every request it does
  * not answer (another query, a request over the caps, an admission that has to wait): the caller
- * hands those to the Elysia app. test/http/project-now.test.ts holds the two answers equal.
+ * hands those to the Elysia route (server/app.ts). test/http/project-now.test.ts holds the two
+ * answers equal.
  */
 export function projectNowRoute(deps: ProjectNowDeps) {
   const { parlance, respond } = deps;

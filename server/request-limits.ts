@@ -12,7 +12,8 @@ const figure = (n: number) => n.toLocaleString("en-US");
 
 /** The length of the request's target (path and query), as sent, without copying it. */
 function targetLength(url: string): number {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
+  // Bun gives an HTTP/1.0 request without a Host header a URL of its target alone.
+  const start = url.startsWith("/") ? 0 : url.indexOf("/", url.indexOf("//") + 2);
   return start < 0 ? 1 : url.length - start;
 }
 

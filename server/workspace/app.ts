@@ -18,7 +18,8 @@ export interface Workspace {
 }
 
 function pathOf(url: string): string {
-  const path = new URL(url).pathname;
+  // A base for the URL Bun gives an HTTP/1.0 request without a Host header: its target alone.
+  const path = new URL(url, "http://localhost").pathname;
   return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
 }
 

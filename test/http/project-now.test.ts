@@ -1,4 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
+import { connect } from "node:net";
+import type { Parlance } from "../../core/index.ts";
+import { createServer } from "../../server/app.ts";
 import { expectConformance } from "../support/conformance.ts";
 import {
   BASE_URL,
@@ -17,6 +20,27 @@ import {
  */
 type HostRoute = (request: Request) => Response | Promise<Response>;
 
+const hostRouteOf = (app: { config: { serve?: unknown } }) =>
+  (app.config.serve as { routes: Record<string, { GET: HostRoute }> }).routes["/api/v1/project"] as {
+    GET: HostRoute;
+  };
+
+/** One HTTP request written as `lines` (CRLF-joined) over a socket; the answer's status and body. */
+function rawRequest(port: number, lines: string[]): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(`${lines.join("\r\n")}\r\n\r\n`));
+    let text = "";
+    socket.on("data", (chunk) => {
+      text += chunk.toString("utf8");
+    });
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const [head = "", body = ""] = text.split("\r\n\r\n");
+      resolve({ status: Number(head.split(" ")[1]), body });
+    });
+  });
+}
+
 await forEachStore((kind) => {
   let s: TestServer;
   let world: Awaited<ReturnType<TestServer["seed"]["world"]>>;
@@ -28,7 +52,7 @@ await forEachStore((kind) => {
     world = await s.seed.world();
     reader = await s.seed.key(world.orgId, { scopes: ["translations:read"], rateLimit: 4 });
     routes = (s.app.config.serve as { routes: Record<string, { GET: HostRoute }> }).routes;
-    hostRoute = routes["/api/v1/project"]?.GET as HostRoute;
+    hostRoute = hostRouteOf(s.app).GET;
   });
   afterEach(() => s.close());
 
@@ -121,6 +145,10 @@ await forEachStore((kind) => {
       "?",
       `?project_id=${id.replace("-", "%2D")}`,
       `?project_%69d=${id}`,
+      `?PROJECT_ID=${id}`,
+      `?Project_Id=${id}`,
+      `?project_id=${id}&`,
+      `?project_id=URN:UUID:${id}`,
     ]) {
       const answered = hostRoute(request(query, bearer(world.key.key)));
       expect(answered).toBeInstanceOf(Promise);
@@ -152,6 +180,79 @@ await forEachStore((kind) => {
       expect(remaining(viaSocket)).toBe(2);
       expect(((await viaSocket.json()) as { data: unknown }).data).toEqual(world.project);
       expect(calls).toBe(1);
+    } finally {
+      await s.app.stop();
+    }
+  });
+
+  test("headers over the cap: the app's 431, through the route", async () => {
+    const query = `?project_id=${world.project.id}`;
+    const big = { authorization: bearer(reader.key), "x-padding": "a".repeat(13 * 1024) };
+    const viaHost = await hostRoute(new Request(`${BASE_URL}/api/v1/project${query}`, { headers: big }));
+    const viaApp = await s.app.handle(new Request(`${BASE_URL}/api/v1/project${query}`, { headers: big }));
+    expect(viaHost.status).toBe(431);
+    expect(await parts(viaHost)).toEqual(await parts(viaApp));
+  });
+
+  test("each request is told to onRequest once, answered by the route or handed on", async () => {
+    let told = 0;
+    const app = createServer(s.parlance, { onRequest: () => told++ });
+    const route = hostRouteOf(app).GET;
+    const key = bearer(world.key.key);
+    for (const query of [`?project_id=${world.project.id}`, "?project_id=nope", ""]) {
+      const before = told;
+      await route(request(query, key));
+      expect(told).toBe(before + 1);
+    }
+  });
+
+  test("a project not in memory, and a store that fails: the same answers by the route's promise", async () => {
+    const failures: number[] = [];
+    const build = (parlance: Parlance) =>
+      createServer(parlance, { onInternalError: (_e, _r, status) => failures.push(status) });
+    const key = bearer(world.key.key);
+    const query = `?project_id=${world.project.id}`;
+    await s.app.handle(request(query, key)); // the key and its window in memory
+    for (const getProject of [
+      s.parlance.getProject,
+      () => Promise.reject(new Error("disk on fire")),
+    ] as Parlance["getProject"][]) {
+      const parlance = { ...s.parlance, getProjectNow: () => undefined, getProject };
+      const app = build(parlance);
+      const viaApp = await app.handle(request(query, key));
+      const answered = hostRouteOf(app).GET(request(query, key));
+      expect(answered).toBeInstanceOf(Promise);
+      const viaHost = await answered;
+      expect(remaining(viaHost)).toBe(remaining(viaApp) - 1);
+      expect(await parts(viaHost)).toEqual(await parts(viaApp));
+    }
+    expect(failures).toEqual([500, 500]);
+  });
+
+  test("over a socket, a short Host and a request without one: the app's answers", async () => {
+    const server = s.app.listen({ port: 0, hostname: "127.0.0.1" }).server;
+    const port = server?.port as number;
+    try {
+      const key = `Authorization: Bearer ${world.key.key}`;
+      // Handed on (no id): Elysia's own route answers the key's info, whatever the Host.
+      for (const host of ["Host: x", "Host: api", "Host: localhost"]) {
+        const info = await rawRequest(port, ["GET /api/v1/project HTTP/1.1", host, key, "Connection: close"]);
+        expect(info.status).toBe(200);
+        expect(JSON.parse(info.body).data.scopes).toBeDefined();
+        const project = await rawRequest(port, [
+          `GET /api/v1/project?project_id=${world.project.id} HTTP/1.1`,
+          host,
+          key,
+          "Connection: close",
+        ]);
+        expect(project.status).toBe(200);
+        expect(JSON.parse(project.body).data).toEqual(world.project);
+      }
+      // HTTP/1.0 without a Host: its URL is the target alone; both ways admit it as any other.
+      for (const target of [`/api/v1/project?project_id=${world.project.id}`, "/api/v1/project"]) {
+        const answer = await rawRequest(port, [`GET ${target} HTTP/1.0`, key]);
+        expect(answer.status).toBe(200);
+      }
     } finally {
       await s.app.stop();
     }
