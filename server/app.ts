@@ -22,7 +22,7 @@ import { createRouteIndex } from "./method-not-allowed.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { projectNowRoute } from "./project-now.ts";
 import { rateHeaders, setRateHeaders } from "./rate-headers.ts";
-import { requestLimitError } from "./request-limits.ts";
+import { requestLimitError, targetStart } from "./request-limits.ts";
 import { admissionOf, rememberAdmission } from "./request-state.ts";
 import { apiKeyRoutes } from "./routes/api-keys.ts";
 import { authTokenRoutes, TOKEN_PATH } from "./routes/auth-token.ts";
@@ -95,8 +95,7 @@ const isApiPath = (path: string) => path === API_PREFIX || path.startsWith(`${AP
 
 /** The request's path, without a trailing slash: the router treats `/a/` as `/a`, and so do we. */
 function pathOf(url: string): string {
-  // Bun gives an HTTP/1.0 request without a Host header a URL of its target alone.
-  const start = url.startsWith("/") ? 0 : url.indexOf("/", url.indexOf("//") + 2);
+  const start = targetStart(url);
   const end = url.indexOf("?", start);
   const path = start < 0 ? "/" : end < 0 ? url.slice(start) : url.slice(start, end);
   return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
@@ -236,8 +235,8 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
     elysiaRoute ??= createBunRouteHandler(
       app,
       app.routes.find((route) => route.method === "GET" && route.path === PROJECT_PATH) as never,
-    );
-    return (elysiaRoute as (request: Request) => Response | Promise<Response>)(request);
+    ) as (request: Request) => Response | Promise<Response>;
+    return elysiaRoute(request);
   };
   /**
    * Routes Bun's own router answers when the app listens on Bun (Elysia hands them to Bun.serve):

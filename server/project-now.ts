@@ -1,8 +1,8 @@
-import type { Parlance, RateDecision } from "../core/index.ts";
-import { ParlanceError } from "../core/index.ts";
+import type { Parlance, ParlanceError, RateDecision } from "../core/index.ts";
 import { asParlanceError } from "./http-errors.ts";
 import { setRateHeaders } from "./rate-headers.ts";
 import { requestLimitError } from "./request-limits.ts";
+import { unauthenticatedError } from "./request-state.ts";
 
 /**
  * The one query this route answers: the project id alone, in the forms the route's query schema
@@ -44,20 +44,20 @@ export interface ProjectNowDeps {
 export function projectNowRoute(deps: ProjectNowDeps) {
   const { parlance, respond } = deps;
   const securityHeaders = Object.entries(deps.securityHeaders);
-  /** The headers of an Error object: the app's, in the app's order (security, then rate limit). */
-  const errorHeaders = (rate: RateDecision) => {
-    const headers: Record<string, string> = {};
+  /**
+   * `headers` with the app's, in the app's order (security, then rate limit): built in one object,
+   * as object spreads cost more per request than the rest of the answer's headers.
+   */
+  const withAppHeaders = (headers: Record<string, string>, rate: RateDecision) => {
     for (const [name, value] of securityHeaders) headers[name] = value;
     setRateHeaders(headers, rate);
     return headers;
   };
-  // Built in one piece: object spreads cost more per request than the rest of the answer's headers.
-  const answer = (project: unknown, rate: RateDecision) => {
-    const headers: Record<string, string> = { "content-type": JSON_TYPE };
-    for (const [name, value] of securityHeaders) headers[name] = value;
-    setRateHeaders(headers, rate);
-    return new Response(JSON.stringify({ success: true, data: project }), { headers });
-  };
+  const errorHeaders = (rate: RateDecision) => withAppHeaders({}, rate);
+  const answer = (project: unknown, rate: RateDecision) =>
+    new Response(JSON.stringify({ success: true, data: project }), {
+      headers: withAppHeaders({ "content-type": JSON_TYPE }, rate),
+    });
   return (request: Request): Response | Promise<Response> | undefined => {
     const url = request.url;
     const query = url.indexOf("?");
@@ -79,11 +79,7 @@ export function projectNowRoute(deps: ProjectNowDeps) {
     const rate = admission.rate;
     if (admission.limited) return respond(admission.limited, errorHeaders(rate), request, rate);
     const principal = admission.principal;
-    if (!principal) {
-      const error =
-        admission.authError ?? new ParlanceError("unauthenticated", "Missing Authorization header");
-      return respond(error, errorHeaders(rate), request);
-    }
+    if (!principal) return respond(unauthenticatedError(admission), errorHeaders(rate), request);
     const id = url.slice(query + "?project_id=".length);
     try {
       const project = parlance.getProjectNow(principal, id);

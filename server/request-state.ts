@@ -13,12 +13,14 @@ export const rememberAdmission = (request: Request, admission: Admission) => {
 };
 export const admissionOf = (request: Request): Admission | undefined => (request as Admitted)[ADMISSION];
 
+/** The 401 of a request the admission found no caller for. */
+export const unauthenticatedError = (admission: Admission | undefined): ParlanceError =>
+  admission?.authError ?? new ParlanceError("unauthenticated", "Missing Authorization header");
+
 /** The caller, or the 401 the admission recorded; 403 when it may not perform `action`. */
 export function principalOf(request: Request, action?: Action): KeyPrincipal {
   const admission = admissionOf(request);
-  if (!admission?.principal) {
-    throw admission?.authError ?? new ParlanceError("unauthenticated", "Missing Authorization header");
-  }
+  if (!admission?.principal) throw unauthenticatedError(admission);
   if (action) authorize(admission.principal, action);
   return admission.principal;
 }
