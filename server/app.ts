@@ -22,8 +22,9 @@ import { createRouteIndex } from "./method-not-allowed.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { projectNowRoute } from "./project-now.ts";
 import { rateHeaders, setRateHeaders } from "./rate-headers.ts";
-import { requestLimitError, targetStart } from "./request-limits.ts";
+import { requestLimitError } from "./request-limits.ts";
 import { admissionOf, rememberAdmission } from "./request-state.ts";
+import { requestPath, routable } from "./request-target.ts";
 import { apiKeyRoutes } from "./routes/api-keys.ts";
 import { authTokenRoutes, TOKEN_PATH } from "./routes/auth-token.ts";
 import { coverageRoutes } from "./routes/coverage.ts";
@@ -93,14 +94,6 @@ const API_PREFIX = "/api/v1";
 const SECURITY_HEADERS = { "x-content-type-options": "nosniff" };
 const isApiPath = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
 
-/** The request's path, without a trailing slash: the router treats `/a/` as `/a`, and so do we. */
-function pathOf(url: string): string {
-  const start = targetStart(url);
-  const end = url.indexOf("?", start);
-  const path = start < 0 ? "/" : end < 0 ? url.slice(start) : url.slice(start, end);
-  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
-}
-
 /** The HTTP composition root: the Elysia app around one Parlance. */
 export function createServer(parlance: Parlance, options: ServerOptions = {}) {
   const development = options.development ?? false;
@@ -136,7 +129,7 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
     if (development && body.details === undefined && (status === 400 || status === 413 || status === 415)) {
       // Every refused input explains itself in development (CONTRACT §5), also when core's
       // message says it all: the operation's rules are one link away.
-      body.details = `${request.method} ${pathOf(request.url)}: this operation's parameters and body are described in /api/v1/openapi.json and at /api/v1/docs`;
+      body.details = `${request.method} ${requestPath(request.url)}: this operation's parameters and body are described in /api/v1/openapi.json and at /api/v1/docs`;
     }
     return jsonResponse(status, body, { ...headers, ...extra });
   };
@@ -169,7 +162,7 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
     overLimit: ParlanceError,
   ) => {
     // An /api/v1 answer carries the rate-limit headers (CONTRACT §4): the caller is charged as anonymous.
-    if (isApiPath(pathOf(request.url))) {
+    if (isApiPath(requestPath(request.url))) {
       const admission = await admitAnonymously(request, peers()).catch(() => null);
       if (admission) setRateHeaders(headers, admission.rate);
       if (admission?.limited) return respond(admission.limited, headers, request, admission.rate);
@@ -189,7 +182,7 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
     const url = request.url;
     const overLimit = requestLimitError(request, url);
     if (overLimit) return overLimitAnswer(request, set.headers, overLimit);
-    const path = pathOf(url);
+    const path = requestPath(url);
     // The workspace is its own app, handed the request (within the URL and header limits) before any parsing: none of /api/v1's
     // hooks (API keys, rate-limit headers, body reading) run for it.
     if (path === WORKSPACE_PREFIX || path.startsWith(`${WORKSPACE_PREFIX}/`))
@@ -247,6 +240,9 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
     [PROJECT_PATH]: {
       GET: (request: Request): Response | Promise<Response> => projectNow(request) ?? viaElysia(request),
     },
+    // Every path Bun's router does not match, instead of the listener's fallback (Elysia's general
+    // router), which would misread the path of a short Host or a Host-less request (request-target.ts).
+    "/*": (request: Request): Response | Promise<Response> => app.fetch(routable(request)),
   };
   const app = new Elysia({ name: "parlance", serve: { routes: hostRoutes } })
     .headers(SECURITY_HEADERS)
@@ -259,12 +255,12 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
       // A caller without credentials learns nothing more (401), and its body is never read.
       const admission = admissionOf(request);
       if (admission && !admission.principal && admission.authError) throw admission.authError;
-      const limit = pathOf(request.url) === TOKEN_PATH ? MAX_TOKEN_BODY_BYTES : MAX_BODY_BYTES;
+      const limit = requestPath(request.url) === TOKEN_PATH ? MAX_TOKEN_BODY_BYTES : MAX_BODY_BYTES;
       return readBody(request, contentType, limit, options.wholeBodies);
     })
     .onError(async ({ code, error, set, request }) => {
       const server = peers();
-      const path = pathOf(request.url);
+      const path = requestPath(request.url);
       let failure: ParlanceError;
       const headers = { ...(set.headers as Record<string, string>) };
       if (isApiPath(path) && !admissionOf(request)) {

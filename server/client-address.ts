@@ -1,3 +1,5 @@
+import { originalOf } from "./request-target.ts";
+
 /** The minimum of Bun's and Elysia's server object that tells a peer's address. */
 export interface PeerInfo {
   requestIP?(request: Request): { address: string } | null;
@@ -24,7 +26,8 @@ export function clientAddress(
   server: PeerInfo | null | undefined,
   trustProxy: TrustProxy | undefined,
 ): string {
-  const peer = server?.requestIP?.(request)?.address ?? "unknown";
+  // The listener knows the peer of the request it gave, not of a stand-in made for the router.
+  const peer = server?.requestIP?.(originalOf(request))?.address ?? "unknown";
   const hops = proxyHops(trustProxy);
   if (hops === 0) return peer;
   const forwarded = (request.headers.get("x-forwarded-for") ?? "")

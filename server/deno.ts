@@ -12,6 +12,7 @@ import { SERVE_USAGE } from "./cli/usage.ts";
 import { readConfig } from "./config.ts";
 import type { Host } from "./host.ts";
 import { stderrLogger } from "./log.ts";
+import { routable } from "./request-target.ts";
 import { serve } from "./serve.ts";
 import { VERSION } from "./version.ts";
 
@@ -33,11 +34,11 @@ const denoHost: Host = {
   async listen(app, hostname, port, trustProxy) {
     // No port sharing: a second server on a busy port must fail (EADDRINUSE), not split the traffic.
     const server = Deno.serve({ port, hostname, reusePort: false, onListen() {} }, (request, info) => {
-      if (trustProxy) return app.handle(request);
+      if (trustProxy) return app.handle(routable(request));
       // The socket peer, set here so a client cannot choose it: the anonymous limiter keys on it.
       const headers = new Headers(request.headers);
       headers.set("x-forwarded-for", info.remoteAddr.hostname);
-      return app.handle(new Request(request, { headers }));
+      return app.handle(routable(new Request(request, { headers })));
     });
     return { port: server.addr.port, stop: () => server.shutdown() };
   },

@@ -1,6 +1,7 @@
 import type { Parlance } from "../core/index.ts";
 import { createServer, type ServerOptions } from "./app.ts";
 import { proxyHops } from "./client-address.ts";
+import { routable } from "./request-target.ts";
 
 /** What the serving runtime knows about a request that the Request itself does not carry. */
 export interface ClientInfo {
@@ -38,11 +39,12 @@ export function forwarder(parlance: Parlance, options: ServerOptions, prefix: st
   return (request, info) => {
     const address = trustProxy ? null : (info?.clientAddress ?? null);
     const spoofable = !trustProxy && request.headers.has("x-forwarded-for");
-    if (prefix === "" && address === null && !spoofable) return app.handle(request);
+    if (prefix === "" && address === null && !spoofable) return app.handle(routable(request));
     const headers = new Headers(request.headers);
     if (!trustProxy) headers.delete("x-forwarded-for");
     if (address !== null) headers.set("x-forwarded-for", address);
-    return app.handle(new Request(withoutPrefix(request.url, prefix), { ...requestInit(request), headers }));
+    const forwarded = new Request(withoutPrefix(request.url, prefix), { ...requestInit(request), headers });
+    return app.handle(routable(forwarded));
   };
 }
 

@@ -1,4 +1,5 @@
 import { ParlanceError } from "../core/errors.ts";
+import { targetStart } from "./request-target.ts";
 
 /** Longest request target (path and query) answered; longer is 414. */
 export const MAX_TARGET_CHARS = 8 * 1024;
@@ -9,14 +10,6 @@ export const MAX_TARGET_CHARS = 8 * 1024;
 export const MAX_HEADER_BYTES = 12 * 1024;
 
 const figure = (n: number) => n.toLocaleString("en-US");
-
-/**
- * Where the request's target (path and query) starts in `request.url`; -1 when it has none. Bun
- * gives an HTTP/1.0 request without a Host header a URL of its target alone.
- */
-export function targetStart(url: string): number {
-  return url.startsWith("/") ? 0 : url.indexOf("/", url.indexOf("//") + 2);
-}
 
 /** The length of the request's target (path and query), as sent, without copying it. */
 function targetLength(url: string): number {

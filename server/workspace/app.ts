@@ -4,6 +4,7 @@ import { type Parlance, ParlanceError, SignInThrottled, StaleRecordError } from 
 import { readBody } from "../body.ts";
 import { asParlanceError, errorBody, HTTP_STATUS, jsonResponse } from "../http-errors.ts";
 import { createRouteIndex } from "../method-not-allowed.ts";
+import { requestPath, routable } from "../request-target.ts";
 import { describeValidation } from "../validation-message.ts";
 import { checkCsrf } from "./csrf.ts";
 import { createKit, WORKSPACE_PREFIX, type WorkspaceOptions } from "./kit.ts";
@@ -15,12 +16,6 @@ export interface Workspace {
   app: ReturnType<typeof createWorkspaceApp>;
   /** Serves one request; `address` is the client's, as the serving layer determined it. */
   handle(request: Request, address: string): Promise<Response>;
-}
-
-function pathOf(url: string): string {
-  // A base for the URL Bun gives an HTTP/1.0 request without a Host header: its target alone.
-  const path = new URL(url, "http://localhost").pathname;
-  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
 }
 
 function createWorkspaceApp(
@@ -58,7 +53,7 @@ function createWorkspaceApp(
     .onError(({ code, error, request, set }) => {
       const headers = { ...(set.headers as Record<string, string>) };
       let failure: ParlanceError;
-      const path = pathOf(request.url);
+      const path = requestPath(request.url);
       if (code === "NOT_FOUND") {
         routeIndex ??= createRouteIndex(app.routes);
         const allowed = routeIndex.methodsFor(path);
@@ -101,8 +96,9 @@ export function createWorkspace(
   return {
     app,
     handle(request, address) {
-      addresses.set(request, address);
-      return app.handle(request);
+      const routed = routable(request);
+      addresses.set(routed, address);
+      return app.handle(routed);
     },
   };
 }

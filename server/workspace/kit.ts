@@ -1,9 +1,11 @@
+import { invalid } from "../../core/errors.ts";
 import type { Parlance, Project, Session, User, UserPrincipal } from "../../core/index.ts";
 import { ParlanceError } from "../../core/index.ts";
 import { parsedBody } from "../body.ts";
 import { refuseNul } from "../no-nul.ts";
 import { type IntegerRange, readQueryIntegers } from "../query-integer.ts";
 import { refuseRepeatedQuery } from "../query-once.ts";
+import { requestOrigin } from "../request-target.ts";
 import { readSessionCookie } from "./cookies.ts";
 
 export const WORKSPACE_PREFIX = "/api/workspace";
@@ -41,7 +43,10 @@ export interface WorkspaceKit {
   inProject(request: Request, projectId: string): Promise<{ principal: UserPrincipal; project: Project }>;
   /** The client address (for sign-in throttling), as the serving layer told it. */
   addressOf(request: Request): string;
-  /** The server's own origin: PARLANCE_PUBLIC_URL's, else the request's. */
+  /**
+   * The server's own origin: PARLANCE_PUBLIC_URL's, else the one the client sent the request to;
+   * 400 for a request without a Host.
+   */
   originOf(request: Request): string;
   /** `<origin>/<page>#<secret>`: one-time links carry their token in the fragment, never sent to a server. */
   link(request: Request, page: string, secret: string): string;
@@ -68,7 +73,14 @@ export function createKit(
     if (!found) throw new ParlanceError("unauthenticated", "Sign in first");
     return found;
   };
-  const originOf = (request: Request) => publicOrigin ?? new URL(request.url).origin;
+  const originOf = (request: Request) => {
+    const origin = publicOrigin ?? requestOrigin(request);
+    if (origin !== null) return origin;
+    // HTTP/1.0 without a Host (never a browser): no origin to check an Origin against, or to link to.
+    throw invalid(
+      "This request has no Host header, so the workspace cannot tell its own origin; send Host (HTTP/1.1 requires it), or set PARLANCE_PUBLIC_URL",
+    );
+  };
   return {
     parlance,
     options,
