@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { connect } from "node:net";
 import type { Parlance } from "../../core/index.ts";
 import { createServer } from "../../server/app.ts";
 import { expectConformance } from "../support/conformance.ts";
@@ -10,6 +9,7 @@ import {
   startTestServer,
   type TestServer,
 } from "../support/harness.ts";
+import { raw } from "../support/raw-http.ts";
 
 /**
  * `GET /api/v1/project` has two ways in on Bun's own server (server/project-now.ts): the route Bun's
@@ -24,22 +24,6 @@ const hostRouteOf = (app: { config: { serve?: unknown } }) =>
   (app.config.serve as { routes: Record<string, { GET: HostRoute }> }).routes["/api/v1/project"] as {
     GET: HostRoute;
   };
-
-/** One HTTP request written as `lines` (CRLF-joined) over a socket; the answer's status and body. */
-function rawRequest(port: number, lines: string[]): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1", () => socket.write(`${lines.join("\r\n")}\r\n\r\n`));
-    let text = "";
-    socket.on("data", (chunk) => {
-      text += chunk.toString("utf8");
-    });
-    socket.on("error", reject);
-    socket.on("end", () => {
-      const [head = "", body = ""] = text.split("\r\n\r\n");
-      resolve({ status: Number(head.split(" ")[1]), body });
-    });
-  });
-}
 
 await forEachStore((kind) => {
   let s: TestServer;
@@ -236,10 +220,10 @@ await forEachStore((kind) => {
       const key = `Authorization: Bearer ${world.key.key}`;
       // Handed on (no id): Elysia's own route answers the key's info, whatever the Host.
       for (const host of ["Host: x", "Host: api", "Host: localhost"]) {
-        const info = await rawRequest(port, ["GET /api/v1/project HTTP/1.1", host, key, "Connection: close"]);
+        const info = await raw(port, ["GET /api/v1/project HTTP/1.1", host, key, "Connection: close"]);
         expect(info.status).toBe(200);
         expect(JSON.parse(info.body).data.scopes).toBeDefined();
-        const project = await rawRequest(port, [
+        const project = await raw(port, [
           `GET /api/v1/project?project_id=${world.project.id} HTTP/1.1`,
           host,
           key,
@@ -250,7 +234,7 @@ await forEachStore((kind) => {
       }
       // HTTP/1.0 without a Host: its URL is the target alone; both ways admit it as any other.
       for (const target of [`/api/v1/project?project_id=${world.project.id}`, "/api/v1/project"]) {
-        const answer = await rawRequest(port, [`GET ${target} HTTP/1.0`, key]);
+        const answer = await raw(port, [`GET ${target} HTTP/1.0`, key]);
         expect(answer.status).toBe(200);
       }
     } finally {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { connect } from "node:net";
 import { createFetchHandler } from "../../server/fetch-handler.ts";
 import { startTestServer, type TestServer } from "../support/harness.ts";
+import { type RawAnswer, raw } from "../support/raw-http.ts";
 import { createUser } from "../support/signed-in.ts";
 
 /**
@@ -10,34 +10,6 @@ import { createUser } from "../support/signed-in.ts";
  * the usual length. Elysia's general router reads the path from a fixed offset of the URL, so these
  * were answered by a wrong path (server/request-target.ts).
  */
-interface RawAnswer {
-  status: number;
-  headers: Map<string, string>;
-  body: string;
-}
-
-/** One HTTP request over a socket: the request line, header lines, then an optional body. */
-function raw(port: number, lines: string[], body = ""): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1", () => socket.write(`${lines.join("\r\n")}\r\n\r\n${body}`));
-    let text = "";
-    socket.on("data", (chunk) => {
-      text += chunk.toString("utf8");
-    });
-    socket.on("error", reject);
-    socket.on("end", () => {
-      const split = text.indexOf("\r\n\r\n");
-      const [statusLine = "", ...headerLines] = text.slice(0, split).split("\r\n");
-      const headers = new Map<string, string>();
-      for (const line of headerLines) {
-        const colon = line.indexOf(":");
-        headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
-      }
-      resolve({ status: Number(statusLine.split(" ")[1]), headers, body: text.slice(split + 4) });
-    });
-  });
-}
-
 const errorOf = (answer: RawAnswer) => (JSON.parse(answer.body) as { error: string }).error;
 
 /** Serves `s` on a free port for the test; the port. */

@@ -5,6 +5,7 @@ import postgres from "postgres";
 import { POSTGRES_URL, postgresReachable } from "../storage/postgres-setup.ts";
 import { expectDocsServed } from "../support/docs.ts";
 import { admin, bootstrapKey, bootstrapOrg, REPO, startServerProcess, tempDir } from "../support/process.ts";
+import { raw } from "../support/raw-http.ts";
 import { expectStreamedFiles, pushOverHttp } from "../support/streamed-files.ts";
 import { expectWorkspaceServed } from "../support/workspace-page.ts";
 import { worldNames } from "../support/world-names.ts";
@@ -44,6 +45,16 @@ async function firstOwnerSignsIn(baseUrl: string, stderr: string): Promise<void>
   const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] as string;
   const me = await fetch(`${baseUrl}/api/workspace/me`, { headers: { cookie } });
   expect(((await me.json()) as { data: { user: { email: string } } }).data.user.email).toBe(account.email);
+  // A short Host, as nginx sends for `proxy_pass http://tms;`: routed by the request's own path.
+  const port = Number(new URL(baseUrl).port);
+  const viaProxy = await raw(port, [
+    "GET /api/workspace/me HTTP/1.1",
+    "Host: tms",
+    `Cookie: ${cookie}`,
+    "Connection: close",
+  ]);
+  expect(viaProxy.status).toBe(200);
+  expect(viaProxy.body).toContain(account.email);
   const wrong = await fetch(`${baseUrl}/api/workspace/session`, {
     method: "POST",
     headers,
@@ -84,6 +95,17 @@ async function roundTrip(env: Record<string, string>): Promise<void> {
       status = job.data.status;
     }
     expect(status).toBe("completed");
+    // A short Host, as nginx sends for `proxy_pass http://tms;`: routed by the request's own path.
+    const port = Number(new URL(server.baseUrl).port);
+    const target = `/api/v1/jobs/${jobId}`;
+    const viaProxy = await raw(port, [
+      `GET ${target} HTTP/1.1`,
+      "Host: tms",
+      `Authorization: Bearer ${key}`,
+      "Connection: close",
+    ]);
+    expect(viaProxy.status).toBe(200);
+    expect(JSON.parse(viaProxy.body).data.status).toBe("completed");
     const pulled = await fetch(`${server.baseUrl}/api/v1/pull?project_id=${project.id}&language=fr`, {
       headers: auth,
     });
