@@ -5,7 +5,6 @@
 
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
-import { createParlance } from "../../adapters/create-parlance.ts";
 import type { Role, UserPrincipal } from "../../core/index.ts";
 import { createMemoryStorage } from "../../storage/memory/index.ts";
 import { createSqliteStorage } from "../../storage/sqlite/index.ts";

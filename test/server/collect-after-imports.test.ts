@@ -5,7 +5,6 @@
  */
 
 import { expect, test } from "bun:test";
-import { createParlance } from "../../adapters/create-parlance.ts";
 import { collectAfterImports } from "../../server/collect-after-imports.ts";
 import { createMemoryStorage } from "../../storage/memory/index.ts";
 import { embeddedProject } from "../support/embedded-project.ts";
