@@ -1,7 +1,7 @@
 import type { Parlance } from "../core/index.ts";
 import { createServer, type ServerOptions } from "./app.ts";
 import { proxyHops } from "./client-address.ts";
-import { routable } from "./request-target.ts";
+import { rewrapped, routable } from "./request-target.ts";
 
 /** What the serving runtime knows about a request that the Request itself does not carry. */
 export interface ClientInfo {
@@ -36,15 +36,17 @@ export function forwarder(parlance: Parlance, options: ServerOptions, prefix: st
   // The app always reads X-Forwarded-For: as the operator's proxies wrote it (their number of
   // hops), or holding only the real peer, set below (one hop).
   const app = createServer(parlance, { ...options, trustProxy: trustProxy ? hops : 1 });
-  return (request, info) => {
+  return (given, info) => {
+    // First: a Host-less request's URL (its target alone) is no URL a new Request accepts.
+    const request = routable(given);
     const address = trustProxy ? null : (info?.clientAddress ?? null);
     const spoofable = !trustProxy && request.headers.has("x-forwarded-for");
-    if (prefix === "" && address === null && !spoofable) return app.handle(routable(request));
+    if (prefix === "" && address === null && !spoofable) return app.handle(request);
     const headers = new Headers(request.headers);
     if (!trustProxy) headers.delete("x-forwarded-for");
     if (address !== null) headers.set("x-forwarded-for", address);
-    const forwarded = new Request(withoutPrefix(request.url, prefix), { ...requestInit(request), headers });
-    return app.handle(routable(forwarded));
+    const url = withoutPrefix(request.url, prefix);
+    return app.handle(routable(rewrapped(request, url, { ...requestInit(request), headers })));
   };
 }
 

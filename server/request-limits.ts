@@ -11,7 +11,10 @@ export const MAX_HEADER_BYTES = 12 * 1024;
 
 const figure = (n: number) => n.toLocaleString("en-US");
 
-/** The length of the request's target (path and query), as sent, without copying it. */
+/**
+ * The length of the request's target (path and query) as its URL gives it, dot segments resolved
+ * (Bun resolves them where there is a Host, a stand-in where there is none), without copying it.
+ */
 function targetLength(url: string): number {
   const start = targetStart(url);
   return start < 0 ? 1 : url.length - start;

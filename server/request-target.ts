@@ -44,9 +44,18 @@ export function routable(request: Request): Request {
   const url = request.url;
   const start = targetStart(url);
   if (start > 0 && url.indexOf("/", 11) === start) return request;
-  const standIn = new Request(`${STAND_IN_ORIGIN}${start < 0 ? "/" : url.slice(start)}`, request);
-  originals.set(standIn, originalOf(request));
-  return standIn;
+  return rewrapped(request, `${STAND_IN_ORIGIN}${start < 0 ? "/" : url.slice(start)}`, request);
+}
+
+/**
+ * A new request made from `request` (a stand-in or not) that still knows the listener's original:
+ * how any further request is made once `routable` has run, or the stand-in's origin would be read
+ * as the client's.
+ */
+export function rewrapped(request: Request, url: string, init: RequestInit): Request {
+  const next = new Request(url, init);
+  originals.set(next, originalOf(request));
+  return next;
 }
 
 /** The request the listener gave: the one its peer address and Host belong to. */

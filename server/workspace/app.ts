@@ -47,7 +47,7 @@ function createWorkspaceApp(
   let app = new Elysia({ name: "parlance-workspace" })
     .onRequest(({ request, set }) => {
       set.headers["cache-control"] = "no-store";
-      checkCsrf(request, kit.originOf(request));
+      checkCsrf(request, kit.originOf);
     })
     .onParse(({ request, contentType }) => readBody(request, contentType))
     .onError(({ code, error, request, set }) => {

@@ -45,7 +45,7 @@ export interface WorkspaceKit {
   addressOf(request: Request): string;
   /**
    * The server's own origin: PARLANCE_PUBLIC_URL's, else the one the client sent the request to;
-   * 400 for a request without a Host.
+   * 400 for a request that names no host.
    */
   originOf(request: Request): string;
   /** `<origin>/<page>#<secret>`: one-time links carry their token in the fragment, never sent to a server. */
@@ -78,7 +78,7 @@ export function createKit(
     if (origin !== null) return origin;
     // HTTP/1.0 without a Host (never a browser): no origin to check an Origin against, or to link to.
     throw invalid(
-      "This request has no Host header, so the workspace cannot tell its own origin; send Host (HTTP/1.1 requires it), or set PARLANCE_PUBLIC_URL",
+      "This request names no host (no valid Host header), so the workspace cannot tell its own origin for the Origin check or a link; send Host (HTTP/1.1 requires it), or set PARLANCE_PUBLIC_URL",
     );
   };
   return {

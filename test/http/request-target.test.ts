@@ -116,27 +116,44 @@ describe("HTTP/1.0 without a Host", () => {
     return { s, port: listen(s) };
   };
 
-  test("the workspace answers 400 saying why, unless PARLANCE_PUBLIC_URL names its origin", async () => {
-    const { port } = await start();
-    const answer = await raw(port, ["GET /api/workspace/me HTTP/1.0"]);
-    expect(answer.status).toBe(400);
-    expect(errorOf(answer)).toContain("no Host header");
+  test("the workspace needs its origin only to check an Origin or make a link: 400 saying why, unless PARLANCE_PUBLIC_URL names it", async () => {
+    const { s, port } = await start();
+    const user = await createUser(s);
+    const body = JSON.stringify({ email: user.email, password: user.password });
+    const signIn = (origin: string) =>
+      raw(
+        port,
+        [
+          "POST /api/workspace/session HTTP/1.0",
+          `Origin: ${origin}`,
+          "Content-Type: application/json",
+          `Content-Length: ${Buffer.byteLength(body)}`,
+        ],
+        body,
+      );
+    // A safe request needs no origin: answered as with a Host.
+    const me = await raw(port, ["GET /api/workspace/me HTTP/1.0"]);
+    expect(me.status).toBe(401);
+    expect(errorOf(me)).toBe("Sign in first");
+    const unknown = await signIn("http://localhost");
+    expect(unknown.status).toBe(400);
+    expect(errorOf(unknown)).toContain("no valid Host header");
+    expect(errorOf(unknown)).toContain("PARLANCE_PUBLIC_URL");
 
     const known = await start("https://tms.example.com");
-    const user = await createUser(known.s);
-    expect((await raw(known.port, ["GET /api/workspace/me HTTP/1.0"])).status).toBe(401);
-    const body = JSON.stringify({ email: user.email, password: user.password });
-    const signIn = await raw(
+    const named = await createUser(known.s);
+    const namedBody = JSON.stringify({ email: named.email, password: named.password });
+    const signedIn = await raw(
       known.port,
       [
         "POST /api/workspace/session HTTP/1.0",
         "Origin: https://tms.example.com",
         "Content-Type: application/json",
-        `Content-Length: ${Buffer.byteLength(body)}`,
+        `Content-Length: ${Buffer.byteLength(namedBody)}`,
       ],
-      body,
+      namedBody,
     );
-    expect(signIn.status).toBe(200);
+    expect(signedIn.status).toBe(200);
   });
 
   test("/api/v1 is routed by the target's path, its dot segments resolved as with a Host", async () => {
@@ -158,16 +175,30 @@ describe("HTTP/1.0 without a Host", () => {
   });
 });
 
-test("the fetch handler routes a short Host's request by its path", async () => {
+test("the fetch handler routes a short Host's request, and one without a Host, by its path", async () => {
   const s = await startTestServer("memory");
+  const handle = createFetchHandler(s.parlance);
+  // The documented way to serve it with Bun.serve: the peer's address passed along.
+  const listener = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    fetch: (request, server) => handle(request, { clientAddress: server.requestIP(request)?.address }),
+  });
   try {
-    const handle = createFetchHandler(s.parlance);
     const me = await handle(new Request("http://tms/api/workspace/me"), { clientAddress: "192.0.2.1" });
     expect(me.status).toBe(401);
     expect(((await me.json()) as { error: string }).error).toBe("Sign in first");
-    const spec = await handle(new Request("https://ab/api/v1/openapi.json"));
+    expect((await handle(new Request("https://ab/api/v1/openapi.json"))).status).toBe(200);
+
+    const port = listener.port as number;
+    const hostless = await raw(port, ["GET /api/workspace/me HTTP/1.0"]);
+    expect(hostless.status).toBe(401);
+    const spec = await raw(port, ["GET /api/v1/openapi.json HTTP/1.0"]);
     expect(spec.status).toBe(200);
+    const short = await raw(port, ["GET /api/workspace/me HTTP/1.1", "Host: tms", "Connection: close"]);
+    expect(short.status).toBe(401);
   } finally {
+    await listener.stop(true);
     await s.close();
   }
 });

@@ -3,6 +3,7 @@ import {
   originalOf,
   requestOrigin,
   requestPath,
+  rewrapped,
   routable,
   targetStart,
 } from "../../server/request-target.ts";
@@ -44,6 +45,12 @@ test("a URL the router reads right is kept; any other gets a stand-in that remem
   expect(originalOf(short)).toBe(short);
   expect(requestOrigin(standIn)).toBe("http://tms");
   expect(routable(standIn)).toBe(standIn);
+  // A request made from a stand-in, as the fetch handler makes one, still knows the original.
+  const forwarded = rewrapped(standIn, `${standIn.url}&more`, {
+    headers: { "x-forwarded-for": "192.0.2.1" },
+  });
+  expect(originalOf(forwarded)).toBe(short);
+  expect(requestOrigin(forwarded)).toBe("http://tms");
 
   const https = new Request("https://ab/api/v1/openapi.json");
   expect(routable(https).url.endsWith("/api/v1/openapi.json")).toBe(true);
