@@ -5,8 +5,8 @@
  * That router (`app.handle`, and the listener's fallback for paths Bun's router does not match)
  * takes the path to start at the first "/" from index 11 of the URL: `http://` and a Host of four
  * characters or more. A shorter Host (`Host: app`, which nginx sends for `proxy_pass http://app;`)
- * or none (HTTP/1.0, whose URL Bun gives as its target alone) was routed by a wrong path: every
- * workspace request of such a client answered 405 or 404.
+ * or none (HTTP/1.0, whose URL Bun gives as its target alone) would be routed by a wrong path
+ * (docs/decisions.md, "A short Host, or none, routed by the request's own path").
  */
 
 /**
