@@ -28,7 +28,7 @@ function bootstrapBanner(key: string, orgId: string, command: string): string {
   ].join("\n");
 }
 
-function setupBanner(link: string): string {
+function setupBanner(link: string, publicUrlSet: boolean): string {
   const line = "=".repeat(78);
   return [
     line,
@@ -36,6 +36,14 @@ function setupBanner(link: string): string {
     "  to create the first owner:",
     "",
     `  ${link}`,
+    ...(publicUrlSet
+      ? []
+      : [
+          "",
+          "  Behind a reverse proxy, or reached at another address? Set PARLANCE_PUBLIC_URL to the",
+          "  address people open (https://tms.example.com) and start again: the link, the",
+          "  workspace's Origin check and its Secure cookie use it (docs/operations.md).",
+        ]),
     line,
     "",
   ].join("\n");
@@ -140,7 +148,16 @@ export async function serve(config: Config, log: Logger, host: Host, command: st
   }
   // A new setup link at each start while the store has no user (the earlier ones stay valid 24 h).
   const setupToken = await parlance.people.createSetupToken();
-  if (setupToken) process.stderr.write(setupBanner(`${baseUrl(config, listening.port)}/setup#${setupToken}`));
+  if (setupToken)
+    process.stderr.write(
+      setupBanner(`${baseUrl(config, listening.port)}/setup#${setupToken}`, Boolean(config.publicUrl)),
+    );
+  if (config.trustProxy > 0 && !config.publicUrl)
+    // Behind the proxy the workspace sees the Host the proxy sends and plain http: a browser's
+    // Origin (https://…) would be refused, and its session cookie would not be Secure.
+    log("warn", "PARLANCE_TRUST_PROXY is set but PARLANCE_PUBLIC_URL is not", {
+      hint: "set PARLANCE_PUBLIC_URL to the address people open (e.g. https://tms.example.com): the workspace's Origin check, its links and its Secure cookie use it; see docs/operations.md, Behind a reverse proxy",
+    });
   log("info", "listening", {
     host: config.host,
     port: listening.port,

@@ -12,8 +12,12 @@ export function checkCsrf(request: Request, ownOrigin: (request: Request) => str
   const origin = request.headers.get("origin");
   if (origin !== null) {
     // Asked only here: a safe request needs no origin, even one that names no host (HTTP/1.0).
-    if (origin === ownOrigin(request)) return;
-    throw new ParlanceError("forbidden", "Cross-origin request refused (Origin does not match this server)");
+    const own = ownOrigin(request);
+    if (origin === own) return;
+    throw new ParlanceError(
+      "forbidden",
+      `Cross-origin request refused: Origin ${origin} is not this server's origin, ${own}. Behind a reverse proxy, set PARLANCE_PUBLIC_URL to the address people open`,
+    );
   }
   if (request.headers.get("sec-fetch-site") === "same-origin") return;
   throw new ParlanceError(

@@ -168,7 +168,18 @@ describe("4xx", () => {
   test("an answer that is not an Error object still says what answered", async () => {
     const f = fake([new Response("<html>nope</html>", { status: 418, statusText: "I'm a teapot" })]);
     const e = await f.http.json("/x").catch((x: unknown) => x);
-    expect((e as Error).message).toBe("HTTP 418 I'm a teapot");
+    expect((e as Error).message).toBe(
+      "HTTP 418 I'm a teapot, not from Parlance: a proxy or another server in front of it answered",
+    );
+  });
+
+  test("a proxy's 413 says which limit to raise", async () => {
+    const page = "<html><center><h1>413 Request Entity Too Large</h1></center></html>";
+    const f = fake([new Response(page, { status: 413, statusText: "Request Entity Too Large" })]);
+    const e = await f.http.json("/x").catch((x: unknown) => x);
+    expect((e as Error).message).toBe(
+      "HTTP 413 Request Entity Too Large, not from Parlance: a proxy or another server in front of it answered; let it pass bodies of up to 13 MiB (nginx: client_max_body_size 13m)",
+    );
   });
 });
 

@@ -80,7 +80,11 @@ await forEachStore((kind) => {
     const ana = await signedIn(s);
     const patch = (init: Parameters<typeof ana.fetch>[1]) =>
       ana.fetch("/api/workspace/me", { method: "PATCH", json: { name: "Changed" }, ...init });
-    await expectErrorObject(await patch({ origin: "http://evil.example" }), 403, { message: "Cross-origin" });
+    // The answer names both origins and what to set behind a proxy.
+    await expectErrorObject(await patch({ origin: "http://evil.example" }), 403, {
+      message:
+        "Cross-origin request refused: Origin http://evil.example is not this server's origin, http://localhost. Behind a reverse proxy, set PARLANCE_PUBLIC_URL",
+    });
     await expectErrorObject(await patch({ origin: null }), 403);
     await expectErrorObject(await patch({ origin: null, headers: { "sec-fetch-site": "cross-site" } }), 403);
     await expectErrorObject(

@@ -52,3 +52,38 @@ test("PARLANCE_BOOTSTRAP=0 creates no key", async () => {
     await server.exited;
   }
 });
+
+test("behind a proxy without PARLANCE_PUBLIC_URL, the start says to set it; with it, nothing", async () => {
+  const behind = await startServerProcess({
+    PARLANCE_DATABASE_URL: `sqlite:${join(tempDir(), "db.sqlite")}`,
+    PARLANCE_TRUST_PROXY: "1",
+  });
+  try {
+    const stderr = behind.stderr();
+    expect(stderr).toContain(
+      "Behind a reverse proxy, or reached at another address? Set PARLANCE_PUBLIC_URL",
+    );
+    const warning = stderr
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: string; message: string; hint?: string })
+      .find((entry) => entry.level === "warn");
+    expect(warning?.message).toBe("PARLANCE_TRUST_PROXY is set but PARLANCE_PUBLIC_URL is not");
+    expect(warning?.hint).toContain("docs/operations.md");
+  } finally {
+    behind.proc.kill("SIGTERM");
+    await behind.exited;
+  }
+  const named = await startServerProcess({
+    PARLANCE_DATABASE_URL: `sqlite:${join(tempDir(), "db.sqlite")}`,
+    PARLANCE_TRUST_PROXY: "1",
+    PARLANCE_PUBLIC_URL: "https://tms.example.com",
+  });
+  try {
+    expect(named.stderr()).toContain("https://tms.example.com/setup#");
+    expect(named.stderr()).not.toContain("PARLANCE_PUBLIC_URL");
+  } finally {
+    named.proc.kill("SIGTERM");
+    await named.exited;
+  }
+});

@@ -10,13 +10,20 @@ export class ApiError extends ClientError {
   }
 }
 
+/** What to change when a proxy in front refused the request, by its status. */
+const PROXY_ADVICE: Record<number, string> = {
+  413: "; let it pass bodies of up to 13 MiB (nginx: client_max_body_size 13m)",
+};
+
 /**
  * Reads the Error object of a failed response. Anything else (a proxy's HTML page, an empty body)
- * falls back to the status line, so the user still learns what answered.
+ * falls back to the status line and says that something in front of Parlance answered.
  */
 export async function apiErrorFrom(res: Response, suffix = ""): Promise<ApiError> {
   const text = await res.text().catch(() => "");
-  let message = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`;
+  let message =
+    `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""}, not from Parlance: ` +
+    `a proxy or another server in front of it answered${PROXY_ADVICE[res.status] ?? ""}`;
   try {
     const body = JSON.parse(text) as { error?: unknown; details?: unknown };
     if (typeof body.error === "string" && body.error !== "") {

@@ -41,9 +41,11 @@ dots of its keys instead of the flat export (json only; see docs/formats.md).`,
   },
   push: {
     synopsis: `--project ID --language LANG --file FILE|- [--dry-run] [--mode merge|replace]
-            [--status S] [--no-wait] [--json]`,
+            [--status draft|pending|needs_review|approved] [--no-wait] [--json]`,
     summary: `Uploads a JSON file (nested or flat) into one language and waits for the import job;
---dry-run previews, --no-wait prints the job id alone.`,
+--dry-run previews, --no-wait prints the job id alone. The rows take --status, approved by
+default (as the API's push); needs_review has them reviewed first. --mode merge (the default)
+keeps the keys the file lacks; replace deletes them.`,
     flags: PUSH_FLAGS,
     needsProject: true,
     run: push,
