@@ -112,5 +112,13 @@ export function authorize(principal: Principal, action: Action, language?: strin
   if (principal.kind === "user" && PER_LANGUAGE.has(action) && ROLES_FOR[action].includes(principal.role)) {
     throw new ParlanceError("forbidden", `Your role does not allow writing ${language ?? "this language"}`);
   }
+  if (principal.kind === "user") {
+    // Names who may, so a translator refused an approval knows whom to ask.
+    const roles = ROLES_FOR[action];
+    throw new ParlanceError(
+      "forbidden",
+      `Your role (${principal.role}) does not allow this; it takes ${roles.length > 1 ? "one of the roles" : "the role"} ${roles.join(", ")}`,
+    );
+  }
   throw new ParlanceError("forbidden", "Your role does not allow this");
 }

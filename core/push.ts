@@ -98,7 +98,7 @@ export async function push(
   const project = await visibleProject(deps, principal, req.projectId, "projectId");
   if (!project.languages.includes(req.language)) {
     throw invalid(
-      `language ${JSON.stringify(req.language)} is not one of the project's languages (${project.languages.join(", ")})`,
+      `language ${JSON.stringify(req.language)} is not one of the project's languages (${project.languages.join(", ")}); an admin adds it in the workspace's project settings or with parlance admin project add-language`,
     );
   }
   // Before the content costs any parsing: a flood of pushes is refused while the queue is full.

@@ -118,6 +118,13 @@ test("a reviewer or translator limited to fr writes fr only, and still reads eve
       message: "Your role does not allow writing de",
     });
   }
+  expect(refusal(() => authorize(member("translator"), "records.review", "fr"))).toEqual({
+    code: "forbidden",
+    message: "Your role (translator) does not allow this; it takes one of the roles owner, admin, reviewer",
+  });
+  expect(refusal(() => authorize(member("admin"), "owners.manage"))?.message).toBe(
+    "Your role (admin) does not allow this; it takes the role owner",
+  );
   expect(isAllowed(member("reviewer", ["fr"]), "records.review", "de")).toBe(false);
   expect(isAllowed(member("reviewer", ["fr"]), "records.review", "fr")).toBe(true);
 });

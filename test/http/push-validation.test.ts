@@ -165,7 +165,11 @@ await forEachStore((kind) => {
     });
 
     test("a well-formed language the project lacks → 400, compared exactly as written", async () => {
-      await refused(await push({ a: "x" }, { language: "es" }), 400, "es");
+      await refused(
+        await push({ a: "x" }, { language: "es" }),
+        400,
+        `language "es" is not one of the project's languages (en, fr, de); an admin adds it in the workspace's project settings or with parlance admin project add-language`,
+      );
       await refused(await push({ a: "x" }, { language: "FR" }), 400, "FR");
       await refused(await push({ a: "x" }, { language: "fr-FR" }), 400, "fr-FR");
     });
