@@ -62,10 +62,15 @@ export function rewrapped(request: Request, url: string, init: RequestInit): Req
 export const originalOf = (request: Request): Request => originals.get(request) ?? request;
 
 /**
- * The origin (`scheme://host`) the client sent the request to, or null when it sent no Host
- * (HTTP/1.0).
+ * The origin (`scheme://host`) the client sent the request to, or null when it named none: no Host
+ * (HTTP/1.0), or one that Bun passes on but no URL can hold (`x:99999`, `1.2.3.4.5`).
  */
 export function requestOrigin(request: Request): string | null {
   const url = originalOf(request).url;
-  return targetStart(url) === 0 ? null : new URL(url).origin;
+  if (targetStart(url) === 0) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }

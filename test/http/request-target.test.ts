@@ -90,6 +90,28 @@ describe("a short Host", () => {
     });
   }
 
+  test("a Host no URL can hold is refused with 400 where the workspace needs its origin, never 500", async () => {
+    for (const host of ["x:99999", "x:abc", "1.2.3.4.5", "localhost:1:2"]) {
+      const body = JSON.stringify({ email: "a@example.com", password: "whatever123" });
+      const answer = await raw(
+        port,
+        [
+          "POST /api/workspace/session HTTP/1.1",
+          `Host: ${host}`,
+          `Origin: http://${host}`,
+          "Content-Type: application/json",
+          `Content-Length: ${Buffer.byteLength(body)}`,
+          "Connection: close",
+        ],
+        body,
+      );
+      expect(answer.status).toBe(400);
+      expect(errorOf(answer)).toContain("no valid Host header");
+      const me = await raw(port, ["GET /api/workspace/me HTTP/1.1", `Host: ${host}`, "Connection: close"]);
+      expect(me.status).toBe(401);
+    }
+  });
+
   test("the anonymous limit keys a short Host's requests on the socket's peer, as any other", async () => {
     const anonymous = (host: string) =>
       raw(port, ["GET /api/v1/no-such-thing HTTP/1.1", `Host: ${host}`, "Connection: close"]);
