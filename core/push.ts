@@ -1,4 +1,4 @@
-import { authorize } from "./authorization.ts";
+import { authorize, isAllowed } from "./authorization.ts";
 import { contentTooLarge, MAX_CONTENT_BYTES } from "./content-rules.ts";
 import { type Deps, nowIso } from "./context.ts";
 import { invalid } from "./errors.ts";
@@ -10,6 +10,7 @@ import { requireLocale } from "./locale.ts";
 import type { Principal } from "./principal.ts";
 import { visibleProject } from "./projects.ts";
 import { enforceQuota, quotaOf } from "./quota.ts";
+import { authorizeStatus } from "./records/context.ts";
 import {
   IMPORT_MODES,
   type ImportMode,
@@ -92,7 +93,7 @@ export async function push(
   if ((req.format ?? "json") !== "json")
     throw invalid(`format must be json (got ${JSON.stringify(req.format)})`);
   const importMode = oneOf<ImportMode>(req.importMode, IMPORT_MODES, "merge", "importMode");
-  const status = oneOf<TranslationStatus>(req.status, TRANSLATION_STATUSES, "approved", "status");
+  const asked = oneOf<TranslationStatus>(req.status, TRANSLATION_STATUSES, "approved", "status");
   const content = contentBytes(req.content); // throws the 413 of text that cannot fit before any lookup
   if (content.length > MAX_CONTENT_BYTES) throw contentTooLarge(content.length);
   const project = await visibleProject(deps, principal, req.projectId, "projectId");
@@ -101,6 +102,7 @@ export async function push(
       `language ${JSON.stringify(req.language)} is not one of the project's languages (${project.languages.join(", ")}); an admin adds it in the workspace's project settings or with parlance admin project add-language`,
     );
   }
+  const status = pushStatus(principal, req.status === undefined ? null : asked, req.language);
   // Before the content costs any parsing: a flood of pushes is refused while the queue is full.
   // The slot is held until the job is stored, so racing pushes cannot all see the same room.
   const release = req.dryRun ? () => {} : await runner.reserveSlot();
@@ -162,4 +164,22 @@ export async function push(
     if (handing) readingToHandOver.delete(runner);
     release();
   }
+}
+
+/**
+ * The status of a push's rows: the one asked for, else `approved` (API.md). A person who may not
+ * review in that language (a developer) approves nothing by importing, as by editing: without a
+ * status their rows are `pending`, and asking for `approved` or `needs_review` is refused (403).
+ * API keys, the host application and the operator keep the push as API.md has it.
+ */
+function pushStatus(
+  principal: Principal,
+  asked: TranslationStatus | null,
+  language: string,
+): TranslationStatus {
+  if (principal.kind !== "user" || isAllowed(principal, "records.review", language))
+    return asked ?? "approved";
+  if (asked === null) return "pending";
+  authorizeStatus(principal, asked, language);
+  return asked;
 }

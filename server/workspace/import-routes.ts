@@ -29,7 +29,12 @@ export const importRoutes = (kit: WorkspaceKit) =>
           language: t.String(),
           dryRun: t.Optional(t.Boolean({ description: "Preview only: nothing is written, no job" })),
           importMode: t.Optional(t.Union([t.Literal("merge"), t.Literal("replace")])),
-          status: t.Optional(t.String({ description: "Status of the imported rows (default approved)" })),
+          status: t.Optional(
+            t.String({
+              description:
+                "Status of the imported rows: default approved where the person may review the language, else pending; approved or needs_review by anyone else is 403",
+            }),
+          ),
         }),
         response: {
           200: data(PushPreview, "The dry run: what the import would do"),

@@ -70,6 +70,41 @@ await forEachStore((kind) => {
     expect(((await none.json()) as { data: unknown[] }).data).toEqual([]);
   });
 
+  test("a developer approves nothing by importing: rows await review, approved or needs_review is 403; an admin's are approved", async () => {
+    const imports = `/api/workspace/projects/${projectId}/imports`;
+    const statusOf = async (key: string) =>
+      (await s.parlance.storage.translations.readLanguage(projectId, "fr")).get(key)?.status;
+    const dev = await signedIn(s, { orgId, role: "developer" });
+    for (const status of ["approved", "needs_review"]) {
+      await expectErrorObject(
+        await dev.fetch(imports, { method: "POST", json: { content: '{"a":"x"}', language: "fr", status } }),
+        403,
+        { message: "it takes one of the roles owner, admin, reviewer" },
+      );
+    }
+    expect(await statusOf("a")).toBeUndefined();
+    const imported = await dev.fetch(imports, {
+      method: "POST",
+      json: { content: '{"a":"x"}', language: "fr" },
+    });
+    expect(imported.status).toBe(202);
+    const drafted = await dev.fetch(imports, {
+      method: "POST",
+      json: { content: '{"b":"y"}', language: "fr", status: "draft" },
+    });
+    expect(drafted.status).toBe(202);
+    await s.idle();
+    expect(await statusOf("a")).toBe("pending");
+    expect(await statusOf("b")).toBe("draft");
+
+    const admin = await signedIn(s, { orgId, role: "admin" });
+    expect(
+      (await admin.fetch(imports, { method: "POST", json: { content: '{"c":"z"}', language: "fr" } })).status,
+    ).toBe(202);
+    await s.idle();
+    expect(await statusOf("c")).toBe("approved");
+  });
+
   test("translators and reviewers may not import; bad input is 400; strangers get 404", async () => {
     const imports = `/api/workspace/projects/${projectId}/imports`;
     const json = { content: '{"a":"x"}', language: "fr", dryRun: true };

@@ -85,3 +85,41 @@ test("downloads: each format of each language is saved under the server's file n
   expect(await seriousViolations(page)).toEqual([]);
   expect(owner.offOrigin).toEqual([]);
 }, 60_000);
+
+test("a developer's upload offers draft and pending only, pending by default: approving is reviewing", async () => {
+  const invited = await owner.context.request.post(`${s.origin}/api/workspace/orgs/${s.orgId}/invitations`, {
+    headers: { origin: s.origin },
+    data: { email: "dev@example.com", role: "developer" },
+  });
+  expect(invited.status()).toBe(201);
+  const { token } = ((await invited.json()) as { data: { token: string } }).data;
+  const dev = await openContext(browser, s.origin);
+  try {
+    const accepted = await dev.context.request.post(`${s.origin}/api/workspace/invitations/accept`, {
+      headers: { origin: s.origin },
+      data: { token, name: "Dev", password: "dev's long password" },
+    });
+    expect(accepted.status()).toBe(201);
+    const { page } = dev;
+    await page.goto(`${s.origin}/projects/${project.id}`);
+    await page.getByRole("heading", { name: "My App" }).waitFor();
+    const status = page.getByLabel("Status of imported strings");
+    expect(await status.inputValue()).toBe("pending");
+    expect(await status.locator("option").allTextContents()).toHaveLength(2);
+    const file = join(tempDir(), "de.json");
+    writeFileSync(file, JSON.stringify({ home: { title: "Willkommen" } }));
+    await page.getByLabel("JSON file", { exact: true }).setInputFiles(file);
+    await page.getByLabel("Language", { exact: true }).selectOption("de");
+    await page.getByRole("button", { name: "Preview import" }).click();
+    await page.getByRole("button", { name: "Confirm import" }).click();
+    await page.getByText("Import job completed: 1 created, 0 updated").waitFor();
+    // The row awaits a reviewer.
+    const records = await owner.context.request.get(
+      `${s.origin}/api/workspace/projects/${project.id}/records?languages=de`,
+    );
+    expect(JSON.stringify(await records.json())).toContain('"status":"pending"');
+    expect(dev.problems).toEqual([]);
+  } finally {
+    await dev.context.close();
+  }
+}, 60_000);

@@ -15,7 +15,14 @@ export function UploadPanel({ project, onImported }: { project: Project; onImpor
   const [fileName, setFileName] = useState("");
   const [language, setLanguage] = useState(project.baseLanguage);
   const [importMode, setMode] = useState<"merge" | "replace">("merge");
-  const [status, setStatus] = useState<Status>("approved");
+  // Approving (or sending back) is reviewing: a person who may not review a language imports its
+  // strings as draft or pending, pending unless they choose.
+  const statusesFor = (l: string) =>
+    (project.can?.review.includes(l) ?? false)
+      ? STATUSES
+      : STATUSES.filter((s) => s === "draft" || s === "pending");
+  const defaultStatus = (l: string): Status => (project.can?.review.includes(l) ? "approved" : "pending");
+  const [status, setStatus] = useState<Status>(defaultStatus(project.baseLanguage));
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [job, setJob] = useState<Job | null>(null);
   const [error, setError] = useState("");
@@ -86,7 +93,9 @@ export function UploadPanel({ project, onImported }: { project: Project; onImpor
               id={`${id}-language`}
               value={language}
               onChange={(e) => {
-                setLanguage((e.currentTarget as HTMLSelectElement).value);
+                const next = (e.currentTarget as HTMLSelectElement).value;
+                setLanguage(next);
+                if (!statusesFor(next).includes(status)) setStatus(defaultStatus(next));
                 reset();
               }}
             >
@@ -121,7 +130,7 @@ export function UploadPanel({ project, onImported }: { project: Project; onImpor
                 reset();
               }}
             >
-              {STATUSES.map((s) => (
+              {statusesFor(language).map((s) => (
                 <option key={s} value={s}>
                   {STATUS_LABEL[s]}
                 </option>
