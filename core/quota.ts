@@ -23,3 +23,21 @@ export async function enforceQuota(
     );
   }
 }
+
+/**
+ * 402 when `added` new rows (records a workspace edit, a key, a copy or a restore creates) would
+ * leave the organization with more rows than its quota: the quota counts every way in, not pushes
+ * alone.
+ */
+export async function enforceQuotaForAdded(deps: Deps, orgId: string, added: number): Promise<void> {
+  if (added <= 0) return;
+  const max = await quotaOf(deps, orgId);
+  if (max === null) return;
+  const after = (await deps.storage.translations.countByOrg(orgId)) + added;
+  if (after > max) {
+    throw new ParlanceError(
+      "quota_exceeded",
+      `Translation quota exceeded: this would leave ${after} translations, the organization's quota is ${max}`,
+    );
+  }
+}

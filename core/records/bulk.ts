@@ -2,6 +2,7 @@ import { authorize } from "../authorization.ts";
 import { invalid, ParlanceError } from "../errors.ts";
 import { newRecordId } from "../ids.ts";
 import type { Principal } from "../principal.ts";
+import { enforceQuotaForAdded } from "../quota.ts";
 import type { Project, TranslationStatus } from "../types.ts";
 import { type BrowseParams, browseFilter } from "./browse.ts";
 import { basesOf, checksFor } from "./checks.ts";
@@ -58,6 +59,7 @@ export async function bulkAction(
         ? await statusWrites(deps, project, language, keys, status)
         : await copyWrites(deps, project, language, keys, req.overwrite === true);
     if (writes.length === 0) return { changed: 0 };
+    await enforceQuotaForAdded(deps, project.orgId, writes.filter((w) => w.previous === null).length);
     const detail: Record<string, string | number> = { records: writes.length, action: req.action as string };
     if (status !== null) detail.status = status;
     const activity = newActivity(deps, principal, project, "bulk", { language, detail });

@@ -3,6 +3,7 @@ import { invalid, notFound } from "../errors.ts";
 import { requireRow } from "../flatten.ts";
 import { newRecordId } from "../ids.ts";
 import type { Principal } from "../principal.ts";
+import { enforceQuotaForAdded } from "../quota.ts";
 import type { Project, TranslationStatus } from "../types.ts";
 import { basesOf, checksFor } from "./checks.ts";
 import {
@@ -81,6 +82,7 @@ export async function applyOne(
     const known = await deps.storage.records.read(project.id, [c.key], null);
     if (known.length === 0) throw notFound(`The project has no key ${JSON.stringify(c.key)}; add it first`);
   }
+  if (!now) await enforceQuotaForAdded(deps, project.orgId, 1);
   const value = c.value ?? now?.value ?? "";
   const status = c.status ?? nextStatus(principal, now, value, c.language);
   if (now && now.value === value && now.status === status) return recordView(now);

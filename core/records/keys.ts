@@ -3,6 +3,7 @@ import { conflict, invalid, notFound } from "../errors.ts";
 import { requireRow } from "../flatten.ts";
 import { newRecordId } from "../ids.ts";
 import type { Principal } from "../principal.ts";
+import { enforceQuotaForAdded } from "../quota.ts";
 import { checksFor } from "./checks.ts";
 import { newActivity, projectOf, type RecordDeps } from "./context.ts";
 import type { DeletedKey } from "./types.ts";
@@ -30,6 +31,7 @@ export async function addKey(
   requireRow(key, value);
   if ((await deps.storage.records.read(project.id, [key], null)).length > 0)
     throw conflict(`The key ${JSON.stringify(key)} exists`);
+  await enforceQuotaForAdded(deps, project.orgId, 1);
   const base = project.baseLanguage;
   const { warnings } = await checksFor(deps, project, base, new Map([[key, value]]), new Map());
   const activity = newActivity(deps, principal, project, "key.add", {
@@ -130,6 +132,8 @@ export async function restoreKey(
   authorize(principal, "keys.restore");
   const project = await projectOf(deps, principal, projectId);
   const key = requireKey(req.key);
+  const deleted = (await deps.storage.records.listDeleted(project.id)).find((d) => d.key === key);
+  await enforceQuotaForAdded(deps, project.orgId, deleted?.languages.length ?? 0);
   const activity = newActivity(deps, principal, project, "key.restore", { key });
   const outcome = await deps.storage.records.restoreKey(project.id, key, activity);
   if (outcome === "missing") throw notFound(`No deleted key ${JSON.stringify(key)}`);

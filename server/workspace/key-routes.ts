@@ -25,7 +25,10 @@ export const keyRoutes = (kit: WorkspaceKit) =>
         parse: "json",
         params,
         body: t.Object({ key: t.String(), baseValue: t.Optional(t.String()) }),
-        response: { 201: data(RecordSchema, "The key's base record"), ...errors(400, 401, 403, 404, 409) },
+        response: {
+          201: data(RecordSchema, "The key's base record"),
+          ...errors(400, 401, 402, 403, 404, 409),
+        },
         detail: describe({ id: "addKey", summary: "Add a key (keys.manage)", tag: "Keys" }),
       },
     )
@@ -98,7 +101,7 @@ export const keyRoutes = (kit: WorkspaceKit) =>
         body: t.Object({ key: t.String() }),
         response: {
           200: data(Moved, "The key, back in every language it had"),
-          ...errors(400, 401, 403, 404, 409),
+          ...errors(400, 401, 402, 403, 404, 409),
         },
         detail: describe({ id: "restoreKey", summary: "Restore a deleted key (keys.restore)", tag: "Keys" }),
       },

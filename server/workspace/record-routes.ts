@@ -122,7 +122,7 @@ export const recordRoutes = (kit: WorkspaceKit) =>
         response: {
           200: data(RecordSchema, "The record as saved"),
           412: StaleRecordSchema,
-          ...errors(400, 401, 403, 404),
+          ...errors(400, 401, 402, 403, 404),
         },
         detail: describe({
           id: "editRecord",
@@ -152,7 +152,7 @@ export const recordRoutes = (kit: WorkspaceKit) =>
         }),
         response: {
           200: data(t.Object({ changed: t.Integer() }), "How many records changed"),
-          ...errors(400, 401, 403, 404, 409),
+          ...errors(400, 401, 402, 403, 404, 409),
         },
         detail: describe({
           id: "bulkRecords",

@@ -289,6 +289,37 @@ await forEachStore((kind) => {
     ]);
   });
 
+  test("the organization's quota counts the workspace's new records too: 402, and nothing written", async () => {
+    const owner = await signedIn(s, { orgId, role: "owner" });
+    const rows = () => s.parlance.storage.translations.countByOrg(orgId);
+    expect(await rows()).toBe(13);
+    await s.parlance.admin.setQuota(orgId, 13);
+    const post = (sub: string, body: Json) => owner.fetch(`${path}${sub}`, { method: "POST", json: body });
+    const refusals = [
+      await put(owner, { key: "greeting", language: "de", value: "Hallo {name}", version: 0 }),
+      await post("/keys", { key: "new.key", baseValue: "New" }),
+      await post("/records/bulk", { action: "copy-base", language: "de", keys: ["plain"] }),
+    ];
+    for (const refused of refusals) {
+      await expectErrorObject(refused, 402, {
+        message:
+          "Translation quota exceeded: this would leave 14 translations, the organization's quota is 13",
+      });
+    }
+    expect(await rows()).toBe(13);
+    // Changing a record adds none; deleting makes room, and a restore counts what it brings back.
+    expect(
+      (await put(owner, { key: "greeting", language: "fr", value: "Salut {name}", version: 1 })).status,
+    ).toBe(200);
+    expect((await post("/keys/delete", { keys: ["greeting"] })).status).toBe(200);
+    expect((await post("/keys", { key: "new.key", baseValue: "New" })).status).toBe(201);
+    expect(await rows()).toBe(12);
+    await expectErrorObject(await post("/keys/restore", { key: "greeting" }), 402, {
+      message: "this would leave 14 translations",
+    });
+    expect(await rows()).toBe(12);
+  });
+
   test("a push through /api/v1 with an API key: history names the key and the job; versions grow", async () => {
     const key = await s.seed.key(orgId, { name: "ci-key" });
     const res = await s.request("/api/v1/push", {
