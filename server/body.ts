@@ -241,11 +241,21 @@ export const unsupportedBody = (body: UnsupportedBody, expected: string) =>
  * token endpoint takes forms, and it reads its body itself.
  */
 export function parsedBody(body: unknown): unknown {
-  if (body instanceof UnparsedJson) return body.parse();
+  if (body instanceof UnparsedJson) return requireObject(body.parse());
   if (body instanceof UnsupportedBody) throw unsupportedBody(body, "application/json");
   if (body instanceof FormBody)
     throw unsupportedMediaType("application/x-www-form-urlencoded", "application/json");
   return body;
+}
+
+/**
+ * Every JSON body Parlance takes is an object. The schemas alone let an array through where all
+ * members are optional (`PATCH …/me` with `[]` answered 200), so the shape is checked here.
+ */
+function requireObject(value: unknown): unknown {
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) return value;
+  const kind = value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`;
+  throw invalid(`The request body must be a JSON object, not ${kind}`);
 }
 
 /** The media type of a Content-Type header, lower case, without parameters. */

@@ -11,6 +11,15 @@ interface Problem {
   summary?: string;
   message?: string;
   value?: unknown;
+  schema?: { enum?: unknown[]; anyOf?: { const?: unknown }[] };
+}
+
+/** The values a field of fixed choices takes (an enum, or a union of literals), else null. */
+function choicesOf(problem: Problem | undefined): unknown[] | null {
+  const schema = problem?.schema;
+  if (Array.isArray(schema?.enum)) return schema.enum;
+  const literals = schema?.anyOf?.map((member) => member.const);
+  return literals && literals.length > 0 && literals.every((c) => c !== undefined) ? literals : null;
 }
 
 const fieldOf = (p: Problem | undefined) => (p?.path ?? "").replace(/^\//, "").replace(/\//g, ".");
@@ -26,6 +35,10 @@ function describeValue(value: unknown): string {
 
 /** What is wrong with one field, in words for the API's user rather than the validator's. */
 function reasonOf(problem: Problem | undefined): string {
+  // "Expected kind 'UnionEnum'", "should be one of: 'string', 'string'" → the values it takes.
+  const choices = choicesOf(problem);
+  if (choices && problem?.value !== undefined)
+    return `must be one of ${choices.join(", ")}, not ${describeValue(problem.value)}`;
   let reason = problem?.summary ?? problem?.message ?? "is invalid";
   // A union of one type in two spellings (Elysia's numeric query types) reads "one of: 'integer', 'integer'".
   const oneOf = /^(.* should be) one of: (.+)$/.exec(reason);

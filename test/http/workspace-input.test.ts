@@ -50,6 +50,51 @@ await forEachStore((kind) => {
     await expectErrorObject(anonymous, 401);
   });
 
+  test("a JSON body that is not an object is 400 saying so, also where every member is optional", async () => {
+    const { orgId, project } = await s.seed.world();
+    const owner = await signedIn(s, { orgId, role: "owner" });
+    for (const [body, kind] of [
+      ["[]", "an array"],
+      ["[1,2]", "an array"],
+      ["null", "null"],
+      ['"x"', "a string"],
+      ["7", "a number"],
+    ] as const) {
+      for (const path of ["/api/workspace/me", `/api/workspace/projects/${project.id}`]) {
+        const res = await owner.fetch(path, {
+          method: "PATCH",
+          body,
+          headers: { "content-type": "application/json" },
+        });
+        await expectErrorObject(res, 400, { message: `The request body must be a JSON object, not ${kind}` });
+      }
+    }
+    const me = (await (await owner.fetch("/api/workspace/me")).json()) as {
+      data: { user: { name: string } };
+    };
+    expect(me.data.user.name).toBe(owner.user.name);
+  });
+
+  test("a field of fixed choices refused names the values it takes", async () => {
+    const { orgId, project } = await s.seed.world();
+    const owner = await signedIn(s, { orgId, role: "owner" });
+    const invite = await owner.fetch(`/api/workspace/orgs/${orgId}/invitations`, {
+      method: "POST",
+      json: { email: "new@example.com", role: "boss" },
+    });
+    await expectErrorObject(invite, 400, {
+      message:
+        'Invalid body field role: must be one of owner, admin, developer, reviewer, translator, not "boss"',
+    });
+    const upload = await owner.fetch(`/api/workspace/projects/${project.id}/imports`, {
+      method: "POST",
+      json: { content: "{}", language: "fr", importMode: "append" },
+    });
+    await expectErrorObject(upload, 400, {
+      message: 'Invalid body field importMode: must be one of merge, replace, not "append"',
+    });
+  });
+
   test("a query parameter given twice is 400 naming it, after the session is checked (as on /api/v1)", async () => {
     const { orgId, project } = await s.seed.world();
     const owner = await signedIn(s, { orgId, role: "owner" });
