@@ -17,14 +17,20 @@ function nested(pieces: Iterable<string>): string {
 
 /**
  * `format=json` answers the flat file of /api/v1/pull, or with `nested=true` objects for each dotted
- * prefix (members are strings or objects of the same form; documented one level deep, since a
- * recursive schema helps no client generator).
+ * prefix (members are strings, objects of the same form, or arrays where the members are named
+ * 0 … n-1, docs/formats.md; documented one level deep, since a recursive schema helps no client
+ * generator).
  */
 const JSON_DOWNLOAD = t.Union([
   TranslationFile,
-  t.Record(t.String(), t.Union([t.String(), t.Object({}, { additionalProperties: true })]), {
-    description: "nested=true: keys split at their dots into objects; leaves are strings",
-  }),
+  t.Record(
+    t.String(),
+    t.Union([t.String(), t.Object({}, { additionalProperties: true }), t.Array(t.Unknown())]),
+    {
+      description:
+        "nested=true: keys split at their dots into objects; leaves are strings; members named 0 … n-1 form an array",
+    },
+  ),
 ]);
 
 const DOWNLOAD_DOCS = {

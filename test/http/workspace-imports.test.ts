@@ -135,16 +135,21 @@ await forEachStore((kind) => {
 
   test("downloads: every member exports each format, JSON nested too, as an attachment", async () => {
     const ana = await signedIn(s, { orgId, role: "translator", languages: ["fr"] });
-    await s.parlance.as(orgId).push({ projectId, language: "en", content: '{"home":{"title":"Hi"}}' });
+    await s.parlance.as(orgId).push({
+      projectId,
+      language: "en",
+      content: '{"home":{"title":"Hi"},"list":["x","y"]}',
+    });
     await s.idle();
     const url = (q: string) => `/api/workspace/projects/${projectId}/export?${q}`;
     const flat = await ana.fetch(url("language=en"));
     expect(flat.status).toBe(200);
     expect(flat.headers.get("content-disposition")).toBe('attachment; filename="web.en.json"');
-    expect(await flat.json()).toEqual({ a: "A", b: "B", "home.title": "Hi" });
+    expect(await flat.json()).toEqual({ a: "A", b: "B", "home.title": "Hi", "list.0": "x", "list.1": "y" });
+    // Members named 0 … n-1 come back as an array, as the document declares.
     const nestedRes = await ana.fetch(url("language=en&format=json&nested=true"));
     expect(await nestedRes.text()).toBe(
-      '{\n  "a": "A",\n  "b": "B",\n  "home": {\n    "title": "Hi"\n  }\n}\n',
+      '{\n  "a": "A",\n  "b": "B",\n  "home": {\n    "title": "Hi"\n  },\n  "list": [\n    "x",\n    "y"\n  ]\n}\n',
     );
     expect(nestedRes.headers.get("etag")).not.toBe(flat.headers.get("etag"));
     for (const [format, type, name] of [
