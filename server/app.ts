@@ -104,6 +104,7 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
     development,
     onInternalError: options.onInternalError,
     textChunks: options.textChunks,
+    basePath: normalizeBasePath(options.basePath ?? ""),
   });
 
   /** The Error object for `error`; `rate` is the window a 429 refers to (for Retry-After). */

@@ -61,7 +61,7 @@ function createWorkspaceApp(
           headers.allow = allowed.join(", ");
           failure = new ParlanceError(
             "method_not_allowed",
-            `Method ${request.method} is not allowed on ${path}`,
+            `Method ${request.method} is not allowed on ${path}; use ${allowed.join(", ")}`,
           );
         } else failure = new ParlanceError("not_found", `No route ${request.method} ${path}`);
       } else if (code === "VALIDATION" || error instanceof ValidationError) {
@@ -75,7 +75,7 @@ function createWorkspaceApp(
     .get(
       WORKSPACE_SPEC_PATH,
       () => {
-        document ??= buildWorkspaceDocument(app);
+        document ??= buildWorkspaceDocument(app, options.basePath ?? "");
         return document;
       },
       { detail: { hide: true } },

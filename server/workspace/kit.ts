@@ -17,6 +17,8 @@ export interface WorkspaceOptions {
   development?: boolean;
   /** Exports stream their pieces as text (ServerOptions.textChunks). */
   textChunks?: boolean;
+  /** Where a host mounted the API (ServerOptions.basePath): the document's server URL. */
+  basePath?: string;
 }
 
 /** Who made a request: the session behind its cookie and its user. */

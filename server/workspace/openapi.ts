@@ -1,5 +1,6 @@
 import { toOpenAPISchema } from "@elysiajs/openapi/openapi";
 import type { AnyElysia } from "elysia";
+import { INFO, servers } from "../openapi/description.ts";
 import { OPENAPI_VERSION } from "../openapi/document.ts";
 import { COMPONENT } from "../schemas.ts";
 import { VERSION } from "../version.ts";
@@ -14,7 +15,7 @@ const METHODS = ["get", "put", "post", "delete", "patch"];
  * The workspace's own OpenAPI document: the generator's paths with every named schema moved to
  * `components.schemas` behind a `$ref`, the statuses every operation can answer, and the cookie.
  */
-export function buildWorkspaceDocument(app: AnyElysia): Json {
+export function buildWorkspaceDocument(app: AnyElysia, basePath = ""): Json {
   const generated = toOpenAPISchema(app, undefined, undefined, undefined, OPENAPI_VERSION);
   const paths = markedEnums(constsAsEnums(JSON.parse(JSON.stringify(generated.paths)))) as Record<
     string,
@@ -29,12 +30,20 @@ export function buildWorkspaceDocument(app: AnyElysia): Json {
       // (server/no-nul.ts) and for a query parameter given twice (server/query-once.ts).
       const takesInput = ((op.parameters as unknown[] | undefined)?.length ?? 0) > 0 || op.requestBody;
       const signedIn = ((op.security as unknown[] | undefined)?.length ?? 0) > 0;
+      // As on /api/v1 (server/openapi/document.ts): a wrong method, the request caps, and a body's
+      // deadline, size and media type.
       for (const status of [
         ...(takesInput || signedIn ? [400] : []),
-        ...(method === "get" ? [500] : [403, 500]),
+        ...(method === "get" ? [] : [403]),
+        405,
+        414,
+        431,
+        500,
+        ...(op.requestBody ? [408, 413, 415] : []),
       ]) {
         responses[status] ??= { description: `Status ${status}`, content: errorContent };
       }
+      responses[405] = { ...responses[405], headers: ALLOW_HEADER };
       for (const [status, response] of Object.entries(responses)) {
         if (status === "204") delete response.content;
         if (Number(status) >= 400 || /^Response for status/.test(`${response.description ?? ""}`))
@@ -49,11 +58,14 @@ export function buildWorkspaceDocument(app: AnyElysia): Json {
     info: {
       title: "Parlance workspace API",
       version: VERSION,
+      contact: INFO.contact,
+      license: INFO.license,
       description:
         "The API people use (through the browser workspace or any client): sessions, members, " +
         "records. Authenticated by the `parlance_session` cookie; every state-changing request " +
         "must come from the server's own origin (Origin or Sec-Fetch-Site). Errors are the Error object.",
     },
+    servers: servers(basePath),
     paths: finished,
     components: {
       schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => (a < b ? -1 : 1))),
@@ -129,14 +141,24 @@ function toRefs(node: unknown, schemas: Record<string, unknown>): unknown {
 
 const errorContent = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
 
+const ALLOW_HEADER = {
+  Allow: { description: "The methods this path takes", required: true, schema: { type: "string" } },
+};
+
 const STATUS_TEXT: Record<number, string> = {
   400: "Invalid input",
   401: "Not signed in (or the session ended)",
+  402: "Translation quota of the organization exceeded; nothing was written",
   403: "Not allowed: the role does not allow it, or a cross-origin request",
   404: "Not found, or not in an organization of yours",
-  405: "Method not allowed",
+  405: "This path does not take that method; Allow lists the ones it takes",
+  408: "The request body did not arrive in time (60 seconds)",
   409: "Conflict",
   412: "The record changed since the version given",
+  413: "Payload too large",
+  414: "The request URI (its query string) is too long",
+  415: "Unsupported media type: send the body as JSON",
   429: "Too many attempts",
-  500: "Internal error",
+  431: "Request header fields too large",
+  500: "Internal error: a bug in Parlance",
 };

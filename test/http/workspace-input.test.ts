@@ -75,6 +75,16 @@ await forEachStore((kind) => {
     expect(me.data.user.name).toBe(owner.user.name);
   });
 
+  test("a method a path does not take is 405 with Allow, as declared, saying which to use", async () => {
+    const { orgId } = await s.seed.world();
+    const owner = await signedIn(s, { orgId, role: "owner" });
+    const res = await owner.fetch("/api/workspace/me", { method: "DELETE" });
+    expect(res.headers.get("allow")).toBe("GET, PATCH");
+    await expectErrorObject(res, 405, {
+      message: "Method DELETE is not allowed on /api/workspace/me; use GET, PATCH",
+    });
+  });
+
   test("a field of fixed choices refused names the values it takes", async () => {
     const { orgId, project } = await s.seed.world();
     const owner = await signedIn(s, { orgId, role: "owner" });

@@ -62,6 +62,14 @@ test("the served document passes the recommended rules with no error and no warn
   expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
 }, 60_000);
 
+test("the workspace's document passes the same rules with no error and no warning", async () => {
+  const res = await s.app.handle(new Request("http://localhost/api/workspace/openapi.json"));
+  const report = await lint(await res.json());
+  const problems = report.problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+  expect(problems).toEqual([]);
+  expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+}, 60_000);
+
 test("the lint does find problems: a document without a license and with an empty operation fails", async () => {
   const broken = buildDocument(s.app) as { info: { license?: unknown }; paths: Record<string, unknown> };
   delete broken.info.license;
