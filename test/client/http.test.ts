@@ -169,7 +169,7 @@ describe("4xx", () => {
     const f = fake([new Response("<html>nope</html>", { status: 418, statusText: "I'm a teapot" })]);
     const e = await f.http.json("/x").catch((x: unknown) => x);
     expect((e as Error).message).toBe(
-      "HTTP 418 I'm a teapot, not from Parlance: a proxy or another server in front of it answered",
+      "HTTP 418 I'm a teapot, without Parlance's Error object: most likely a proxy in front of it answered",
     );
   });
 
@@ -178,7 +178,7 @@ describe("4xx", () => {
     const f = fake([new Response(page, { status: 413, statusText: "Request Entity Too Large" })]);
     const e = await f.http.json("/x").catch((x: unknown) => x);
     expect((e as Error).message).toBe(
-      "HTTP 413 Request Entity Too Large, not from Parlance: a proxy or another server in front of it answered; let it pass bodies of up to 13 MiB (nginx: client_max_body_size 13m)",
+      "HTTP 413 Request Entity Too Large, without Parlance's Error object: most likely a proxy in front of it answered; let it pass bodies of up to 13 MiB (nginx: client_max_body_size 13m)",
     );
   });
 });

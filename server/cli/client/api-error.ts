@@ -22,8 +22,8 @@ const PROXY_ADVICE: Record<number, string> = {
 export async function apiErrorFrom(res: Response, suffix = ""): Promise<ApiError> {
   const text = await res.text().catch(() => "");
   let message =
-    `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""}, not from Parlance: ` +
-    `a proxy or another server in front of it answered${PROXY_ADVICE[res.status] ?? ""}`;
+    `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""}, without Parlance's Error object: ` +
+    `most likely a proxy in front of it answered${PROXY_ADVICE[res.status] ?? ""}`;
   try {
     const body = JSON.parse(text) as { error?: unknown; details?: unknown };
     if (typeof body.error === "string" && body.error !== "") {
