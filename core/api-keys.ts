@@ -4,7 +4,7 @@ import { parseDateTime } from "./date-time.ts";
 import { invalid, notFound } from "./errors.ts";
 import { generateApiKey, isUuid, keyPrefix, newId } from "./ids.ts";
 import type { Principal } from "./principal.ts";
-import { uncarriableCharacter } from "./text.ts";
+import { requireNameLength, uncarriableCharacter } from "./text.ts";
 import { type ApiKey, SCOPES, type Scope } from "./types.ts";
 import type { UsageTracker } from "./usage.ts";
 
@@ -62,7 +62,7 @@ export async function createKey(
   input: NewKey,
 ): Promise<ApiKeyInfo & { key: string }> {
   const name = input.name;
-  if (name.trim() === "" || [...name].length > 100) throw invalid("name must be 1 to 100 characters");
+  requireNameLength(name);
   const refused = uncarriableCharacter(name);
   if (refused) throw invalid(`name contains ${refused}, which no store can carry`);
   const scopes = validScopes(input.scopes);

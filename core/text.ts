@@ -1,3 +1,5 @@
+import { invalid } from "./errors.ts";
+
 /**
  * Characters no export format can carry (CONTRACT §6): C0 controls other than TAB, LF and CR,
  * U+FFFE, U+FFFF and lone surrogates. DEL and C1 controls are allowed (§11).
@@ -58,4 +60,11 @@ export function utf8Length(s: string): number {
     } else n += 3;
   }
   return n;
+}
+
+/** 400 for a name that is empty (or spaces only) or longer than 100 characters, saying which. */
+export function requireNameLength(name: string): void {
+  if (name.trim() === "") throw invalid("name is empty; give 1 to 100 characters besides spaces");
+  const length = [...name].length;
+  if (length > 100) throw invalid(`name is ${length} characters long; the limit is 100`);
 }

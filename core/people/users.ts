@@ -1,7 +1,7 @@
 import type { Deps } from "../context.ts";
 import { invalid } from "../errors.ts";
 import { newId } from "../ids.ts";
-import { uncarriableCharacter } from "../text.ts";
+import { requireNameLength, uncarriableCharacter } from "../text.ts";
 import { checkNewPassword } from "./passwords.ts";
 import type { User } from "./types.ts";
 
@@ -19,7 +19,7 @@ export function checkEmail(email: string): string {
 /** A trimmed display name of 1 to 100 characters, or 400. */
 export function checkName(name: string): string {
   const trimmed = name.trim();
-  if (trimmed.length < 1 || [...trimmed].length > 100) throw invalid("name must be 1 to 100 characters");
+  requireNameLength(trimmed);
   const refused = uncarriableCharacter(trimmed);
   if (refused) throw invalid(`name contains ${refused}, which no store can carry`);
   return trimmed;
