@@ -98,6 +98,11 @@ async function admin(args: ParsedArgs): Promise<void> {
     });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     say(`store ${store}`);
+    // A link that only guesses where people open the workspace says so (PORT may not be the server's).
+    if (!config.publicUrl && typeof (result as { link?: unknown } | null)?.link === "string")
+      say(
+        `the link assumes the workspace at http://localhost:${config.port}, as PARLANCE_PUBLIC_URL is unset; set it to the address people open (as the server has it)`,
+      );
   } catch (e) {
     throw naming(e);
   } finally {

@@ -135,3 +135,25 @@ test("admin user create, invite and reset-password print one-time links the work
     await server.exited;
   }
 }, 60_000);
+
+test("a link printed without PARLANCE_PUBLIC_URL says what it assumed and what to set", async () => {
+  const env = { PARLANCE_DATABASE_URL: `sqlite:${join(tempDir(), "db.sqlite")}`, PORT: "18121" };
+  const org = await admin<{ id: string }>(["org", "create", "--name", "Acme"], env);
+  const invite = (email: string) => [
+    ...["admin", "user", "invite", "--org", org.id],
+    ...["--email", email, "--role", "translator"],
+  ];
+  const guessed = await runCli(invite("zoe@example.com"), env);
+  expect(guessed.code).toBe(0);
+  expect(JSON.parse(guessed.stdout).link).toStartWith("http://localhost:18121/invite#");
+  expect(guessed.stderr).toContain(
+    "the link assumes the workspace at http://localhost:18121, as PARLANCE_PUBLIC_URL is unset",
+  );
+  const named = await runCli(invite("ann@example.com"), {
+    ...env,
+    PARLANCE_PUBLIC_URL: "https://tms.example.com",
+  });
+  expect(named.code).toBe(0);
+  expect(JSON.parse(named.stdout).link).toStartWith("https://tms.example.com/invite#");
+  expect(named.stderr).not.toContain("assumes");
+});
