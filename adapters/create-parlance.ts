@@ -79,6 +79,13 @@ export function createParlance(options: CreateParlanceOptions): Parlance {
     passwords,
     ...rest
   } = options;
+  // A JavaScript caller has no type checker to say it: the first use would fail far from here.
+  if (typeof storage !== "object" || storage === null)
+    throw new TypeError(
+      "createParlance needs { storage }: createMemoryStorage(), createSqliteStorage(db) or createPostgresStorage(sql)",
+    );
+  if (typeof (storage as { then?: unknown }).then === "function")
+    throw new TypeError("createParlance was given a promise as storage: await createPostgresStorage(sql) first");
   const log = rest.log;
   const reportTaskError = (e: unknown) => log?.("error", "background task failed", { error: String(e) });
   return createCore(

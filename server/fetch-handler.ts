@@ -57,11 +57,14 @@ function withoutPrefix(url: string, prefix: string): string {
   return u.toString();
 }
 
-/** A request's own init, body included (streamed, not buffered). */
+/**
+ * A request's own init, body included (streamed, not buffered). Not its `signal`: nothing in the
+ * app reads it (a client gone cancels the answer's body stream, which is passed on as it is), and
+ * reading it makes Deno.serve warn about its legacy abort behaviour on every start.
+ */
 const requestInit = (request: Request): RequestInit & { duplex?: "half" } => ({
   method: request.method,
   body: request.body,
-  signal: request.signal,
   redirect: request.redirect,
   // Node's fetch requires it for a streamed body; the others ignore it.
   duplex: "half",

@@ -174,3 +174,11 @@ describe("several instances in one process", () => {
     expect(Object.getOwnPropertyNames(globalThis).sort()).toEqual(before);
   });
 });
+
+test("without a storage, or with a promise of one, createParlance says what to pass", () => {
+  const untyped = createParlance as (options: unknown) => unknown;
+  expect(() => untyped({})).toThrow("createParlance needs { storage }: createMemoryStorage()");
+  expect(() => untyped({ storage: Promise.resolve(createMemoryStorage()) })).toThrow(
+    "await createPostgresStorage(sql) first",
+  );
+});
