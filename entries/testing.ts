@@ -7,6 +7,7 @@ export { createFixedClock } from "../adapters/system-clock.ts";
 export {
   deepEqual,
   expect,
+  RATE_LIMITER_CONTRACT_START_MS,
   type RateLimiterHarness,
   type RateLimiterSetup,
   runRateLimiterContracts,

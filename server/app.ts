@@ -310,7 +310,7 @@ export function createServer(parlance: Parlance, options: ServerOptions = {}) {
       return respond(failure, headers, request);
     })
     .use(openApiRoutes(normalizeBasePath(options.basePath ?? "")))
-    .use(workspaceUiRoutes())
+    .use(workspaceUiRoutes(normalizeBasePath(options.basePath ?? "")))
     .use(healthRoutes(parlance))
     .use(keyInfoRoutes(parlance))
     .use(projectRoutes(parlance))

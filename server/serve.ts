@@ -2,7 +2,7 @@ import type { Logger } from "../core/index.ts";
 import { createServer } from "./app.ts";
 import type { Config } from "./config.ts";
 import type { Host, Listening } from "./host.ts";
-import { describeStore } from "./open-store.ts";
+import { describeStore, isProcessLocal } from "./open-store.ts";
 import { openRuntime, QUIET_MS, QUIET_REQUESTS, type Runtime } from "./runtime.ts";
 import type { Traffic } from "./traffic.ts";
 import { VERSION } from "./version.ts";
@@ -12,7 +12,7 @@ const PURGE_TOKENS_EVERY_MS = 3_600_000;
 /** CONTRACT §11: exit within 5 seconds of SIGTERM or SIGINT. */
 const SHUTDOWN_DEADLINE_MS = 4_500;
 
-function bootstrapBanner(key: string, orgId: string, command: string): string {
+function bootstrapBanner(key: string, orgId: string, command: string, inProcess: boolean): string {
   const line = "=".repeat(78);
   return [
     line,
@@ -21,8 +21,15 @@ function bootstrapBanner(key: string, orgId: string, command: string): string {
     "",
     `  ${key}`,
     "",
-    "  Create a project with (in another terminal, same folder and PARLANCE_DATABASE_URL):",
-    `  ${command} admin project create --org ${orgId} --name "My App" --base en --languages fr`,
+    ...(inProcess
+      ? [
+          "  The store lives in this process: operator commands cannot reach it. Create a project",
+          "  in the workspace (the setup link below), or run on sqlite:<path> or postgres://….",
+        ]
+      : [
+          "  Create a project with (in another terminal, same folder and PARLANCE_DATABASE_URL):",
+          `  ${command} admin project create --org ${orgId} --name "My App" --base en --languages fr`,
+        ]),
     line,
     "",
   ].join("\n");
@@ -143,7 +150,7 @@ export async function serve(config: Config, log: Logger, host: Host, command: st
     const first = await parlance.bootstrap();
     if (first)
       process.stderr.write(
-        `${bootstrapBanner(first.key, first.orgId, command)}Organization id: ${first.orgId}\n\n`,
+        `${bootstrapBanner(first.key, first.orgId, command, isProcessLocal(config.databaseUrl))}Organization id: ${first.orgId}\n\n`,
       );
   }
   // A new setup link at each start while the store has no user (the earlier ones stay valid 24 h).

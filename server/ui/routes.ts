@@ -29,7 +29,10 @@ function send(file: UiFile, request: Request, set: Set, cacheControl: string) {
  * The browser workspace: its page at every workspace path (the page routes itself) and its
  * hashed assets. No authentication here: the page holds no data; it asks /api/workspace.
  */
-export function workspaceUiRoutes() {
+export function workspaceUiRoutes(basePath = "") {
+  // The page routes itself, links and calls the API by absolute paths: it works at the root of an
+  // origin only. Under a host's prefix it is not served, rather than served broken.
+  if (basePath !== "") return new Elysia({ name: "workspace-ui" });
   const hide = { detail: { hide: true } };
   const page = ({ request, set }: { request: Request; set: Set }) => {
     set.headers["content-security-policy"] = UI_CSP;

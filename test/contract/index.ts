@@ -18,6 +18,7 @@ import { userContract } from "./users.contract.ts";
 export { deepEqual, expect } from "./expect.ts";
 export type { StorageHarness, StorageSetup, TestFunction } from "./harness.ts";
 export {
+  RATE_LIMITER_CONTRACT_START_MS,
   type RateLimiterHarness,
   type RateLimiterSetup,
   runRateLimiterContracts,

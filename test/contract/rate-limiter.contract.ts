@@ -17,7 +17,13 @@ export interface RateLimiterHarness {
 export type RateLimiterSetup = () => Promise<RateLimiterHarness>;
 
 const HOUR = 3_600_000;
-const T0 = 1_767_225_600_000;
+/**
+ * Every request of the suite is made at this time or shortly after (2026-01-01T00:00:00Z). A
+ * limiter that also reads a clock of its own (to drop ended windows when it loads them) must read
+ * this time: `createFixedClock(new Date(RATE_LIMITER_CONTRACT_START_MS))`.
+ */
+export const RATE_LIMITER_CONTRACT_START_MS = 1_767_225_600_000;
+const T0 = RATE_LIMITER_CONTRACT_START_MS;
 
 /**
  * The RateLimiter port's contract (core/ports.ts): a fixed window of `windowMs` starting at a

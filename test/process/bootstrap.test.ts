@@ -87,3 +87,16 @@ test("behind a proxy without PARLANCE_PUBLIC_URL, the start says to set it; with
     await named.exited;
   }
 });
+
+test("on a store in memory, the first start's banner does not send you to operator commands", async () => {
+  const server = await startServerProcess({ PARLANCE_DATABASE_URL: "memory:" });
+  try {
+    const stderr = server.stderr();
+    expect(bootstrapKey(stderr)).toMatch(/^pl_[0-9a-f]{64}$/);
+    expect(stderr).toContain("The store lives in this process: operator commands cannot reach it.");
+    expect(stderr).not.toContain("admin project create");
+  } finally {
+    server.proc.kill("SIGTERM");
+    await server.exited;
+  }
+});

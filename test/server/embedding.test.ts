@@ -221,8 +221,16 @@ describe("createFetchHandler", () => {
       },
     };
     await expectDocsUnder(mounted, "/i18n");
+    // The browser workspace works at the root of an origin only: under a prefix it is not served
+    // (404), rather than a page whose files and calls miss; its API is.
+    const page = await mounted.handle(new Request("http://localhost/i18n/"));
+    expect(page.status).toBe(404);
+    expect((await mounted.handle(new Request("http://localhost/i18n/api/workspace/me"))).status).toBe(401);
     // At the root, as before: the page names root paths and the document's server is "/".
     await expectDocsUnder({ handle: (request: Request) => createFetchHandler(parlance)(request) }, "");
+    const root = await createFetchHandler(parlance)(new Request("http://localhost/"));
+    expect(root.status).toBe(200);
+    expect(root.headers.get("content-type")).toStartWith("text/html");
     await parlance.close();
   });
 

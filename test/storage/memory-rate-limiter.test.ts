@@ -5,12 +5,15 @@ import { createFixedClock } from "../../adapters/system-clock.ts";
 import type { RateWindowStore } from "../../core/ports.ts";
 import { createMemoryStorage } from "../../storage/memory/index.ts";
 import { createSqliteStorage } from "../../storage/sqlite/index.ts";
-import { runRateLimiterContracts } from "../contract/rate-limiter.contract.ts";
+import {
+  RATE_LIMITER_CONTRACT_START_MS,
+  runRateLimiterContracts,
+} from "../contract/rate-limiter.contract.ts";
 
 const HOUR = 3_600_000;
-const T0 = 1_767_225_600_000;
+const T0 = RATE_LIMITER_CONTRACT_START_MS;
 
-// The limiter loads the windows that end after its clock's now, so the clock reads the suite's T0.
+// The limiter loads the windows that end after its clock's now, so the clock reads the suite's start.
 const over = (store: RateWindowStore | null) => {
   const clock = createFixedClock(T0);
   return {
