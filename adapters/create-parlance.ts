@@ -85,7 +85,9 @@ export function createParlance(options: CreateParlanceOptions): Parlance {
       "createParlance needs { storage }: createMemoryStorage(), createSqliteStorage(db) or createPostgresStorage(sql)",
     );
   if (typeof (storage as { then?: unknown }).then === "function")
-    throw new TypeError("createParlance was given a promise as storage: await createPostgresStorage(sql) first");
+    throw new TypeError(
+      "createParlance was given a promise as storage: await createPostgresStorage(sql) first",
+    );
   const log = rest.log;
   const reportTaskError = (e: unknown) => log?.("error", "background task failed", { error: String(e) });
   return createCore(
