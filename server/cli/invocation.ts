@@ -16,12 +16,15 @@ export interface Invocation {
 /**
  * The `parlance` command spelled the way this process was started, for hints that show a command
  * to run next (the first-start banner): `./parlance` beside a binary, `bun run parlance` when a
- * package script started the server, `bun server/cli.ts` when the file was run directly.
+ * package script started the server, `bunx parlance` from an installed package, `bun server/cli.ts`
+ * when the file was run directly.
  */
 export function commandAsInvoked(inv: Invocation): string {
   // Bun's virtual file system: "/$bunfs/…" on Unix, "B:/~BUN/…" on Windows.
   if (inv.main.startsWith("/$bunfs/") || inv.main.includes("~BUN")) return quoted(inv.argv0);
   if (inv.script !== undefined && inv.script !== "") return "bun run parlance";
+  // Installed as a package: its bin, from the project that installed it.
+  if (/[/\\]node_modules[/\\]parlance-tms[/\\]/.test(inv.cliPath)) return "bunx parlance";
   const path = relative(inv.cwd, inv.cliPath);
   return `bun ${quoted(path.startsWith("..") || isAbsolute(path) ? inv.cliPath : path)}`;
 }
