@@ -3,7 +3,15 @@
  * server process on a temporary SQLite file.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import {
   admin,
@@ -321,6 +329,37 @@ describe("pull", () => {
     expect(readdirSync(join(cwd, "out"))).toEqual(["pull-me.en.json"]);
   });
 
+  test("--out through a symbolic link writes its file and keeps the link; to a pipe or device, writes to it", async () => {
+    const cwd = folder();
+    mkdirSync(join(cwd, "shared"));
+    mkdirSync(join(cwd, "locales"));
+    writeFileSync(join(cwd, "shared", "en.json"), "{}");
+    symlinkSync(join("..", "shared", "en.json"), join(cwd, "locales", "en.json"));
+    const r = await runCli(
+      ["pull", "--project", id, "--language", "en", "--out", "locales/en.json"],
+      env,
+      cwd,
+    );
+    expect(r.code).toBe(0);
+    expect(lstatSync(join(cwd, "locales", "en.json")).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(join(cwd, "shared", "en.json"), "utf8"))).toMatchObject({
+      "home.title": "Welcome",
+    });
+    // What is not a file (a pipe here; /dev/stdout or /dev/null alike) is written to, never replaced.
+    const fifo = join(cwd, "pipe.json");
+    expect(Bun.spawnSync(["mkfifo", fifo]).exitCode).toBe(0);
+    const reader = Bun.spawn(["cat", fifo], { stdout: "pipe" });
+    const toPipe = await runCli(
+      ["pull", "--project", id, "--language", "en", "--out", "pipe.json"],
+      env,
+      cwd,
+    );
+    expect(toPipe.code).toBe(0);
+    expect(JSON.parse(await new Response(reader.stdout).text())).toMatchObject({ "home.title": "Welcome" });
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    expect(readdirSync(cwd).filter((name) => name.endsWith(".part"))).toEqual([]);
+  });
+
   test("--environment applies that environment's overrides", async () => {
     await admin(
       [
@@ -507,6 +546,27 @@ describe("against a misbehaving server", () => {
       expect(r.code).toBe(1);
       expect(r.stdout).toBe("");
       expect(r.stderr).toContain(`parlance: job ${jobId} failed: Translation quota exceeded`);
+    } finally {
+      s.stop(true);
+    }
+  });
+
+  test("a pull answered by something that is not Parlance (an HTML page with 200) writes nothing, exit 1", async () => {
+    const s = stub(
+      () =>
+        new Response("<!doctype html><p>Welcome to nginx!</p>", { headers: { "content-type": "text/html" } }),
+    );
+    try {
+      const cwd = folder();
+      const r = await runCli(
+        ["pull", "--project", "p", "--language", "fr"],
+        { PARLANCE_BASE_URL: `http://127.0.0.1:${s.port}`, PARLANCE_API_KEY: "k" },
+        cwd,
+      );
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain("the answer is text/html, not a json export (application/json)");
+      expect(r.stderr).toContain("Nothing was written");
+      expect(readdirSync(cwd)).toEqual([]);
     } finally {
       s.stop(true);
     }

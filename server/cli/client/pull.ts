@@ -1,5 +1,14 @@
 /** `parlance pull`: GET /api/v1/pull, saved under the server's file name, another name, or to stdout. */
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { unflatten } from "../../../core/unflatten.ts";
 import type { ParsedArgs } from "../args.ts";
@@ -20,6 +29,15 @@ const EXTENSIONS: Record<string, string> = {
   yaml: "yaml",
 };
 
+/** The media type Parlance sends each format as (core/formats): anything else is not its export. */
+const MEDIA_TYPES: Record<string, string> = {
+  json: "application/json",
+  csv: "text/csv",
+  xliff: "application/xliff+xml",
+  xml: "application/xml",
+  yaml: "application/yaml",
+};
+
 export async function pull(ctx: ClientContext, args: ParsedArgs): Promise<void> {
   const language = requiredValue(args, "language");
   const format = valueFlag(args, "format");
@@ -31,6 +49,13 @@ export async function pull(ctx: ClientContext, args: ParsedArgs): Promise<void> 
     // format and environment go as given: the server is the one that knows which are valid.
     query: { project_id: ctx.projectId, language, format, environment: valueFlag(args, "environment") },
   });
+  // A server that is not Parlance (a proxy's page, a wrong base URL) must not become the file.
+  const expected = MEDIA_TYPES[format ?? "json"];
+  const got = res.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (expected !== undefined && got !== expected)
+    throw new ClientError(
+      `the answer is ${got === "" ? "of no media type" : got}, not a ${format ?? "json"} export (${expected}): is the base URL (--base-url, PARLANCE_BASE_URL) Parlance's address? Nothing was written`,
+    );
   // Bytes, not text: the file is saved exactly as exported (a CSV's BOM included).
   const exported = await bodyBytes(res);
   const bytes = nested ? nestedJson(exported) : exported;
@@ -74,8 +99,19 @@ function outPath(resolved: string, given: string, serverName: string): string {
 /**
  * Written beside the target and renamed over it, so an interrupted pull leaves the previous file
  * intact rather than half a file that a build would pick up. Missing folders of --out are created.
+ * A symbolic link is written through (its file replaced, the link kept), and what is not a file
+ * (`/dev/stdout`, a pipe) is written to as it is: a rename would replace it with a file.
  */
-function writeWhole(target: string, bytes: Uint8Array): void {
+function writeWhole(given: string, bytes: Uint8Array): void {
+  const target = existsSync(given) ? realpathSync(given) : given;
+  if (existsSync(target) && !lstatSync(target).isFile()) {
+    try {
+      writeFileSync(target, bytes);
+      return;
+    } catch (e) {
+      throw new ClientError(`cannot write ${given}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
   const temp = `${target}.${process.pid}.part`;
   try {
     mkdirSync(dirname(target), { recursive: true });
