@@ -85,7 +85,33 @@ describe("rate limit (429)", () => {
       ok(),
     ]);
     expect(await g.http.json("/api/v1/push", { method: "POST", json: {} })).toEqual({ data: "ok" });
+    // Retry-After jittered (the fake's random is 0.5: exactly Retry-After), and said as what it is.
     expect(g.sleeps).toEqual([10_000]);
+    expect(g.notes).toEqual(["the server's import queue is full; retrying in 10 s"]);
+  });
+
+  test("a full import queue is waited out as long as the bound allows, each wait jittered", async () => {
+    const full = () =>
+      error(429, "Too many imports are waiting (1); retry in 10 s", {
+        "x-ratelimit-remaining": "41",
+        "retry-after": "10",
+      });
+    const draws = [0, 0.99, 0.25, 0.75, 0.5, 0.1];
+    const f = fake([full(), full(), full(), full(), full(), full(), ok()], {
+      random: () => draws.shift() ?? 0.5,
+    });
+    expect(await f.http.json("/api/v1/push", { method: "POST", json: {} })).toEqual({ data: "ok" });
+    expect(f.sleeps).toEqual([5_000, 14_900, 7_500, 12_500, 10_000, 6_000]);
+
+    const bounded = fake(
+      Array.from({ length: 10 }, () => full()),
+      { maxRateLimitWaitMs: 30_000 },
+    );
+    const e = await bounded.http.json("/api/v1/push", { method: "POST", json: {} }).catch((x: unknown) => x);
+    expect((e as Error).message).toBe(
+      "Too many imports are waiting (1); retry in 10 s (HTTP 429); the server's import queue stayed full for 30 s, giving up",
+    );
+    expect(bounded.sleeps).toEqual([10_000, 10_000, 10_000]);
   });
 
   test("a reset already past by the client's clock falls back to Retry-After", async () => {

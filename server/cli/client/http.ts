@@ -77,6 +77,9 @@ export function rateLimitWait(headers: Headers, now: number): number {
   return 1_000;
 }
 
+/** Between half and one and a half times `ms`: the same wait for everyone would meet again. */
+export const jittered = (ms: number, random: number): number => Math.round(ms * (0.5 + random));
+
 /** "42 s" or "17 min": waits are shown to people, who read minutes better than 1020 s. */
 export function duration(ms: number): string {
   const s = Math.ceil(ms / 1000);
@@ -119,6 +122,7 @@ export function createHttp(options: HttpOptions): Http {
 
     let failures = 0;
     let rateLimitWaits = 0;
+    let queueWaitedMs = 0;
     for (;;) {
       let res: Response;
       try {
@@ -135,6 +139,25 @@ export function createHttp(options: HttpOptions): Http {
           throw new ClientError(`cannot reach ${o.baseUrl}: ${why} (gave up after ${failures} attempts)`);
         const delay = backoffDelay(failures, random(), o.baseDelayMs, o.maxDelayMs);
         notify(`cannot reach ${o.baseUrl} (${why}); retrying in ${duration(delay)}`);
+        await sleep(delay);
+        continue;
+      }
+
+      if (res.status === 429 && Number(res.headers.get("x-ratelimit-remaining")) > 0) {
+        // Not the key's window (requests are left in it): the server's import queue is full. It
+        // drains as jobs finish, so waiting goes on up to the bound, each wait jittered so that
+        // CI jobs refused together do not all come back together.
+        const delay = jittered(rateLimitWait(res.headers, now()), random());
+        if (queueWaitedMs + delay > o.maxRateLimitWaitMs) {
+          const err = await apiErrorFrom(res);
+          throw new ApiError(
+            `${err.message}; the server's import queue stayed full for ${duration(queueWaitedMs)}, giving up`,
+            429,
+          );
+        }
+        await res.body?.cancel();
+        queueWaitedMs += delay;
+        notify(`the server's import queue is full; retrying in ${duration(delay)}`);
         await sleep(delay);
         continue;
       }
