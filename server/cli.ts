@@ -154,6 +154,17 @@ function usageWords(args: ParsedArgs): string[] {
   return command === undefined ? [] : [command];
 }
 
+// A reader that goes away early (`parlance pull --out - | head`) is one line, not a stack trace:
+// the output was cut short, so the command did not do what was asked.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  say(
+    e.code === "EPIPE"
+      ? "stdout was closed before all the output was written (EPIPE)"
+      : `cannot write to stdout: ${e.message}`,
+  );
+  process.exit(1);
+});
+
 main(process.argv.slice(2)).catch((e: unknown) => {
   if (e instanceof UsageError) {
     say(e.message);
