@@ -265,6 +265,18 @@ describe("push", () => {
     );
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("cannot read nope.json");
+    // The API's 413 names no figure: the client adds the limits and what to do.
+    const rows = Object.fromEntries(Array.from({ length: 50_001 }, (_, i) => [`k${i}`, "x"]));
+    writeFileSync(join(cwd, "many.json"), JSON.stringify(rows));
+    const tooMany = await runCli(
+      ["push", "--project", id, "--language", "fr", "--file", "many.json"],
+      env,
+      cwd,
+    );
+    expect(tooMany.code).toBe(1);
+    expect(tooMany.stderr).toBe(
+      "parlance: Payload too large (HTTP 413): a push holds at most 50,000 keys after flattening and 12 MiB of UTF-8 content; split the file by key prefix\n",
+    );
   });
 });
 

@@ -3,12 +3,16 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { JobView, PushAccepted, PushPreview } from "../../../core/index.ts";
 import type { ParsedArgs } from "../args.ts";
+import { ApiError } from "./api-error.ts";
 import type { ClientContext } from "./context.ts";
 import { ClientError } from "./errors.ts";
 import { waitForJob } from "./job-wait.ts";
 import { requiredValue, switchFlag, valueFlag } from "./options.ts";
 
 export const PUSH_FLAGS = ["project", "language", "file", "dry-run", "mode", "status", "no-wait", "json"];
+
+const PUSH_LIMITS =
+  "a push holds at most 50,000 keys after flattening and 12 MiB of UTF-8 content; split the file by key prefix";
 
 export async function push(ctx: ClientContext, args: ParsedArgs): Promise<void> {
   const language = requiredValue(args, "language");
@@ -26,13 +30,20 @@ export async function push(ctx: ClientContext, args: ParsedArgs): Promise<void> 
     status: valueFlag(args, "status"),
   };
   const print = (text: string) => ctx.stdout.write(`${text}\n`);
+  const send = <T>() =>
+    ctx.http.json<T>("/api/v1/push", { method: "POST", json: body }).catch((e: unknown) => {
+      // The API's 413 message is fixed and names no figure: the limits say what to change.
+      if (e instanceof ApiError && e.status === 413 && e.message.includes("(HTTP 413)"))
+        throw new ApiError(`${e.message}: ${PUSH_LIMITS}`, 413);
+      throw e;
+    });
 
   if (dryRun) {
-    const preview = await ctx.http.json<PushPreview>("/api/v1/push", { method: "POST", json: body });
+    const preview = await send<PushPreview>();
     print(asJson ? JSON.stringify(preview, null, 2) : describePreview(preview));
     return;
   }
-  const { jobId } = await ctx.http.json<PushAccepted>("/api/v1/push", { method: "POST", json: body });
+  const { jobId } = await send<PushAccepted>();
   if (noWait) {
     print(jobId);
     return;
