@@ -407,6 +407,12 @@ describe("pull", () => {
     const noLanguage = await runCli(["pull", "--project", id, "--language", "pt"], env, cwd);
     expect(noLanguage.code).toBe(1);
     expect(noLanguage.stderr).toContain("(HTTP 404)");
+    // A language of the project without any translation yet: the API's 404, and why.
+    const empty = await runCli(["pull", "--project", id, "--language", "de"], env, cwd);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toBe(
+      "parlance: No translations found (HTTP 404): de has no translations yet (a language just added has none until a push or an edit)\n",
+    );
     expect(readdirSync(cwd)).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import {
 import { dirname, join, relative, resolve } from "node:path";
 import { unflatten } from "../../../core/unflatten.ts";
 import type { ParsedArgs } from "../args.ts";
+import { ApiError } from "./api-error.ts";
 import { bodyBytes } from "./body-bytes.ts";
 import { attachmentFileName } from "./content-disposition.ts";
 import { type ClientContext, say } from "./context.ts";
@@ -45,10 +46,20 @@ export async function pull(ctx: ClientContext, args: ParsedArgs): Promise<void> 
   const nested = switchFlag(args, "nested");
   if (nested && format !== undefined && format !== "json")
     throw commandLineError(`--nested applies to JSON only (got --format ${format})`);
-  const res = await ctx.http.request("/api/v1/pull", {
-    // format and environment go as given: the server is the one that knows which are valid.
-    query: { project_id: ctx.projectId, language, format, environment: valueFlag(args, "environment") },
-  });
+  const res = await ctx.http
+    .request("/api/v1/pull", {
+      // format and environment go as given: the server is the one that knows which are valid.
+      query: { project_id: ctx.projectId, language, format, environment: valueFlag(args, "environment") },
+    })
+    .catch((e: unknown) => {
+      // The API's 404 for a language of the project that holds no row yet: say why.
+      if (e instanceof ApiError && e.status === 404 && e.message.startsWith("No translations found"))
+        throw new ApiError(
+          `${e.message}: ${language} has no translations yet (a language just added has none until a push or an edit)`,
+          404,
+        );
+      throw e;
+    });
   // A server that is not Parlance (a proxy's page, a wrong base URL) must not become the file.
   const expected = MEDIA_TYPES[format ?? "json"];
   const got = res.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
