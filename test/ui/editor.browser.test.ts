@@ -182,6 +182,81 @@ test("a concurrent edit never disappears: the second saver sees theirs and mine 
   await other.context.close();
 }, 60_000);
 
+test("back to editing saves mine over theirs at once; a conflict that comes back late waits for the string being typed", async () => {
+  const a = owner.page;
+  const other = await openContext(browser, s.origin);
+  const b = other.page;
+  await signIn(b, s, OWNER.email, OWNER.password);
+  const edit = async (page: Page, key: string) => {
+    await cell(page, key, "fr").click();
+    await page.keyboard.press("Enter");
+    await page.getByRole("textbox", { name: `Translation of ${key} in fr` }).waitFor();
+  };
+  const saveAs = async (page: Page, key: string, text: string) => {
+    await edit(page, key);
+    await page.keyboard.press("Control+a");
+    await page.keyboard.type(text);
+    await page.keyboard.press("Control+Enter");
+    await page.keyboard.press("Escape");
+    await page.waitForFunction(() => !document.querySelector(".cell-editor"));
+  };
+  for (const page of [a, b]) await page.goto(editorUrl("languages=fr&missing=false"));
+  await edit(b, "c.back");
+  await saveAs(a, "c.back", "Retour (A)");
+  await b.keyboard.press("Control+a");
+  await b.keyboard.type("Retour (B)");
+  await b.keyboard.press("Control+Enter");
+  const dialog = b.getByRole("dialog", { name: "Someone else changed this string" });
+  await dialog.waitFor();
+  await dialog.getByRole("button", { name: "Back to editing" }).click();
+  // Their text has been read: the next save is made over it, not met by the same conflict again.
+  const box = b.getByRole("textbox", { name: "Translation of c.back in fr" });
+  await box.waitFor();
+  expect(await box.inputValue()).toBe("Retour (B)");
+  await box.press("End");
+  await box.type(" !");
+  await box.press("Control+Enter");
+  await b.waitForFunction(() => !document.querySelector(".cell-editor textarea[aria-label*='c.back']"));
+  expect(await dialog.count()).toBe(0);
+  await b.waitForFunction(
+    () =>
+      document.querySelector('[data-key="c.back"][data-language="fr"] .value')?.textContent ===
+      "Retour (B) !",
+  );
+  expect((await pulled("fr"))["c.back"]).toBe("Retour (B) !");
+
+  // A 412 that comes back while the next string is being typed: what is typed stays, and the
+  // conflict is shown once that edit ends.
+  await a.goto(editorUrl("languages=fr&missing=false"));
+  await saveAs(a, "c.back", "Retour (A2)");
+  await b.route("**/records", async (route) => {
+    if (route.request().method() === "PUT") await new Promise((r) => setTimeout(r, 1_500));
+    await route.continue();
+  });
+  await edit(b, "c.back");
+  await b.keyboard.press("Control+a");
+  await b.keyboard.type("Retour (B2)");
+  await b.keyboard.press("Control+Enter");
+  const next = b.getByRole("textbox", { name: "Translation of d.save in fr" });
+  await next.waitFor();
+  await b.keyboard.press("Control+a");
+  await b.keyboard.type("Sauver");
+  await b.waitForTimeout(2_000);
+  expect(await dialog.count()).toBe(0);
+  expect(await next.inputValue()).toBe("Sauver");
+  await b.unroute("**/records");
+  await b.keyboard.press("Control+Enter");
+  await dialog.waitFor();
+  expect(await dialog.textContent()).toContain("Retour (B2)");
+  await dialog.getByRole("button", { name: "Keep mine" }).click();
+  await b.waitForFunction(() => !document.querySelector("dialog[open]"));
+  const fr = await pulled("fr");
+  expect(fr["c.back"]).toBe("Retour (B2)");
+  expect(fr["d.save"]).toBe("Sauver");
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+}, 60_000);
+
 test("the history panel shows who changed what, and reverts", async () => {
   const { page } = owner;
   await page.goto(editorUrl("languages=fr&missing=false"));

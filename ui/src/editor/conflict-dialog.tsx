@@ -14,8 +14,19 @@ export function ConflictDialog({ editor }: { editor: Editor }) {
   const close = () => {
     editor.conflict.value = null;
   };
+  /** Whether the editor is still on the string in conflict (it may have moved on since). */
+  const onThisString = () =>
+    editor.editing.value?.row === conflict.index && editor.editing.value.language === language;
+  /**
+   * Back to editing (or Esc): their version is now the one the page has seen, so the next save is
+   * made over it, as the person has read it, instead of meeting the same conflict again.
+   */
+  const backToEditing = () => {
+    editor.replace(conflict.index, language, theirs);
+    close();
+  };
   return (
-    <Dialog title="Someone else changed this string" onClose={close} wide>
+    <Dialog title="Someone else changed this string" onClose={backToEditing} wide>
       <p>
         <code>{row?.key}</code> in <strong>{language}</strong> was saved by{" "}
         <strong>{actorName(theirs?.updatedBy)}</strong> ({when(theirs?.updatedAt)}) while you were editing it.
@@ -44,7 +55,7 @@ export function ConflictDialog({ editor }: { editor: Editor }) {
           onClick={async () => {
             close();
             const ok = await editor.save(conflict.index, language, mine, theirs?.version ?? 0);
-            if (ok) editor.editing.value = null;
+            if (ok && onThisString()) editor.editing.value = null;
           }}
         >
           Keep mine
@@ -53,13 +64,13 @@ export function ConflictDialog({ editor }: { editor: Editor }) {
           type="button"
           onClick={() => {
             editor.replace(conflict.index, language, theirs);
-            editor.editing.value = null;
+            if (onThisString()) editor.editing.value = null;
             close();
           }}
         >
           Take theirs
         </button>
-        <button type="button" onClick={close}>
+        <button type="button" onClick={backToEditing}>
           Back to editing
         </button>
       </div>

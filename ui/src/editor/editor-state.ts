@@ -46,6 +46,24 @@ export function createEditor(project: Project, filters: EditorFilters) {
   const live = signal(true);
   /** The save in flight per cell: the next save of that cell waits for it, to send its version. */
   const inFlight = new Map<string, Promise<unknown>>();
+  /**
+   * A conflict that came back while the person was already typing in another string (saves are
+   * sent as they move on): shown once that edit ends, so neither text is replaced while typed.
+   */
+  let waiting: { conflict: Conflict; draft?: string; during: string } | null = null;
+  const editedCell = () => (editing.value ? `${editing.value.row}\u0000${editing.value.language}` : "");
+  const showConflict = (c: Conflict, draft: string | undefined) => {
+    conflict.value = c;
+    // "Back to editing" returns to this string with the text that was not saved.
+    if (draft !== undefined) editing.value = { row: c.index, language: c.language, draft };
+  };
+  const stopWaiting = effect(() => {
+    const now = editedCell();
+    if (!waiting || now === waiting.during) return;
+    const { conflict: c, draft } = waiting;
+    waiting = null;
+    showConflict(c, draft);
+  });
 
   /** Loads every page in order; a newer load (after a bulk action) stops an older one. */
   async function load(): Promise<void> {
@@ -155,14 +173,21 @@ export function createEditor(project: Project, filters: EditorFilters) {
     } catch (e) {
       if (e instanceof ApiError && e.status === 412) {
         const index = indexOf(key, hint);
-        conflict.value = {
+        const found: Conflict = {
           index,
           language,
           mine: change,
           theirs: (e.body.current as TranslationRecord | null) ?? null,
         };
-        // "Back to editing" returns to this string with the text that was not saved.
-        if (change.value !== undefined) editing.value = { row: index, language, draft: change.value };
+        // The answer usually comes before anything is typed in the next string; a late one waits
+        // until that string's edit ends rather than replace what is being typed.
+        const now = editing.value;
+        const typing =
+          now !== null &&
+          !(now.row === index && now.language === language) &&
+          now.draft !== (rows.value[now.row]?.records[now.language]?.value ?? "");
+        if (typing) waiting = { conflict: found, draft: change.value, during: editedCell() };
+        else showConflict(found, change.value);
         return false;
       }
       error.value = messageOf(e);
@@ -333,6 +358,7 @@ export function createEditor(project: Project, filters: EditorFilters) {
     stop: () => {
       generation++;
       live.value = false;
+      stopWaiting();
     },
   };
 }
