@@ -153,6 +153,22 @@ test("filters live in the URL: a shared link opens the same view; right-to-left 
   expect(await cell(page, "b.title", "ar").locator(".value").getAttribute("dir")).toBe("rtl");
 }, 60_000);
 
+test("text typed in an open edit is saved when the view changes (a search), not dropped", async () => {
+  const { page } = owner;
+  await page.goto(editorUrl("languages=fr&missing=false"));
+  await cell(page, "e.rtl", "fr").click();
+  await page.keyboard.press("Enter");
+  await page.getByRole("textbox", { name: "Translation of e.rtl in fr" }).waitFor();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.type("Oui, oui");
+  await page.getByLabel("Search").fill("rtl");
+  await cell(page, "e.rtl", "fr").waitFor();
+  await page.waitForFunction(
+    () => document.querySelector('[data-key="e.rtl"][data-language="fr"] .value')?.textContent === "Oui, oui",
+  );
+  expect((await pulled("fr"))["e.rtl"]).toBe("Oui, oui");
+}, 60_000);
+
 test("a concurrent edit never disappears: the second saver sees theirs and mine and chooses", async () => {
   const a = owner.page;
   const other = await openContext(browser, s.origin);

@@ -13,6 +13,9 @@ import { FIRST_PAGE_SIZE, recordsPath, takePrefetched } from "./prefetch.ts";
 
 export const PAGE_SIZE = 500;
 
+/** The save a view left behind when it was left (its open edit): the next view loads after it. */
+let leftBehind: Promise<unknown> = Promise.resolve();
+
 export interface Conflict {
   index: number;
   language: string;
@@ -72,6 +75,8 @@ export function createEditor(project: Project, filters: EditorFilters) {
     let first = true;
     complete.value = false;
     loadedCursor = null;
+    // The rows include what the view left before it saved (a search typed during an edit).
+    await leftBehind;
     try {
       do {
         const path = `${base}?${recordsQuery(filters, cursor, first ? FIRST_PAGE_SIZE : PAGE_SIZE)}`;
@@ -355,7 +360,14 @@ export function createEditor(project: Project, filters: EditorFilters) {
     replace,
     bulkStatus,
     toggleSelected,
+    /**
+     * The view is left (another filter, another page). Text typed in an open edit is saved rather
+     * than dropped with the view; within a view the grid keeps such an edit open instead.
+     */
     stop: () => {
+      const open = editing.value;
+      if (open && open.draft !== (rows.value[open.row]?.records[open.language]?.value ?? ""))
+        leftBehind = save(open.row, open.language, { value: open.draft });
       generation++;
       live.value = false;
       stopWaiting();
