@@ -292,6 +292,15 @@ test("the history panel shows who changed what, and reverts", async () => {
   expect((await pulled("fr"))["b.title"]).toBe("Bienvenue");
 }, 60_000);
 
+test("with an Arabic keyboard layout, the shortcut keys work by their place (H opens the history)", async () => {
+  const { page } = owner;
+  await page.goto(editorUrl("languages=fr&missing=false"));
+  await cell(page, "b.title", "fr").click();
+  // The key where a US keyboard has H types "ا" on an Arabic layout.
+  await cell(page, "b.title", "fr").dispatchEvent("keydown", { key: "ا", code: "KeyH", bubbles: true });
+  await page.getByRole("complementary", { name: /History of b.title in fr/ }).waitFor();
+}, 60_000);
+
 test("bulk: select rows with Space and approve them", async () => {
   const { page } = owner;
   await page.goto(editorUrl("languages=fr&missing=false"));

@@ -261,19 +261,20 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
       }
     }
     if (mod || event.altKey) return;
+    const letter = shortcutLetter(event);
     if (event.key === "?") {
       handled();
       onShortcuts();
-    } else if (event.key === "n" || event.key === "N") {
+    } else if (letter === "n") {
       handled();
       void nextMissing();
-    } else if (event.key === "a" || event.key === "A") {
+    } else if (letter === "a") {
       handled();
       setStatus("approved");
-    } else if (event.key === "r" || event.key === "R") {
+    } else if (letter === "r") {
       handled();
       setStatus("needs_review");
-    } else if (event.key === "h" || event.key === "H") {
+    } else if (letter === "h") {
       handled();
       const key = rows[row]?.key;
       if (key) editor.history.value = { key, language: languages[col] as string };
@@ -293,7 +294,7 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
     } else if (event.key === "Enter" && mod) {
       handled();
       saveAndMove("down", true);
-    } else if ((event.key === "b" || event.key === "B") && mod) {
+    } else if (shortcutLetter(event) === "b" && mod) {
       handled();
       const current = editor.editing.value;
       const base = current ? rows[current.row]?.base?.value : undefined;
@@ -468,4 +469,14 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * The letter a shortcut key stands for: the character typed when it is a Latin letter (so AZERTY's
+ * A is A), else the key's place on a US keyboard, so that N, A, R, H and Ctrl+B work the same with
+ * an Arabic, Cyrillic or Greek layout, whose keys type no Latin letter.
+ */
+export function shortcutLetter(event: Pick<KeyboardEvent, "key" | "code">): string {
+  if (/^[a-z]$/i.test(event.key)) return event.key.toLowerCase();
+  return /^Key[A-Z]$/.test(event.code) ? event.code.slice(3).toLowerCase() : "";
 }
