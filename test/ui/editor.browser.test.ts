@@ -301,6 +301,25 @@ test("with an Arabic keyboard layout, the shortcut keys work by their place (H o
   await page.getByRole("complementary", { name: /History of b.title in fr/ }).waitFor();
 }, 60_000);
 
+test("a status chosen puts 'missing only' aside; the history panel takes the focus and Esc gives it back", async () => {
+  const { page } = owner;
+  await page.goto(editorUrl("languages=fr"));
+  await page.getByRole("checkbox", { name: /^Pending/ }).check();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("missing") === "false");
+  expect(await page.getByRole("checkbox", { name: /^Missing only/ }).isChecked()).toBe(false);
+  await cell(page, "a.greeting", "fr").waitFor();
+  await cell(page, "a.greeting", "fr").click();
+  await page.keyboard.press("h");
+  const panel = page.getByRole("complementary", { name: /History of a.greeting in fr/ });
+  await panel.waitFor();
+  await page.waitForFunction(() => document.activeElement?.matches("aside.history") === true);
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.closest("aside.history") !== null)).toBe(true);
+  await page.keyboard.press("Escape");
+  await panel.waitFor({ state: "detached" });
+  await focused(page, '[data-key="a.greeting"][data-language="fr"]');
+}, 60_000);
+
 test("bulk: select rows with Space and approve them", async () => {
   const { page } = owner;
   await page.goto(editorUrl("languages=fr&missing=false"));
@@ -316,6 +335,8 @@ test("bulk: select rows with Space and approve them", async () => {
       document.querySelector(`[data-key="${k}"][data-language="fr"] .chip.approved`),
     ),
   );
+  // The bulk bar left with the selection; the focus is back on a string, not on the page.
+  await page.waitForFunction(() => document.activeElement?.closest("[data-key]") !== null);
   expect(owner.problems).toEqual([]);
 }, 60_000);
 

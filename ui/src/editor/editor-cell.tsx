@@ -17,7 +17,8 @@ export function StatusChip({ record }: { record: TranslationRecord | null | unde
 export function Warnings({ warnings, live }: { warnings: readonly RecordWarning[]; live?: boolean }) {
   if (warnings.length === 0 && !live) return null;
   return (
-    <ul class="warnings" aria-live={live ? "polite" : undefined} aria-label="Warnings">
+    // No aria-label: a cell's name is made of its content, and a label would replace the messages.
+    <ul class="warnings" aria-live={live ? "polite" : undefined}>
       {warnings.map((w, i) => (
         <li key={`${w.code}-${i}`}>
           <WarnIcon /> {w.message}

@@ -210,8 +210,14 @@ export function createEditor(project: Project, filters: EditorFilters) {
         status,
         keys,
       });
-      announcement.value = `${answer?.changed ?? keys.length} records changed`;
+      const changed = answer?.changed ?? keys.length;
+      announcement.value =
+        changed === keys.length
+          ? `${changed} ${changed === 1 ? "record" : "records"} changed`
+          : `${changed} of ${keys.length} records changed; the others had that status already`;
       selected.value = new Set();
+      // The bulk bar goes with the selection: the focus goes back to the string, not to the page.
+      focusRequest.value++;
       await load();
     } catch (e) {
       error.value = messageOf(e);

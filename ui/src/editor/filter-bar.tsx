@@ -21,8 +21,14 @@ export function FilterBar({ project, filters, counts }: FilterBarProps) {
   });
   const others = project.languages.filter((l) => l !== project.baseLanguage);
   const n = (k: keyof RecordCounts) => (counts ? ` (${counts[k]})` : "");
+  // A missing string has no status: "missing only" and a status shown together show nothing, so
+  // choosing one puts the other aside (the counts beside each say what it will show).
   const toggleStatus = (s: Status, on: boolean) =>
-    apply({ status: on ? [...filters.status, s] : filters.status.filter((x) => x !== s) });
+    apply(
+      on
+        ? { status: [...filters.status, s], missing: false }
+        : { status: filters.status.filter((x) => x !== s) },
+    );
   return (
     <form class="filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
       <fieldset>
@@ -69,7 +75,13 @@ export function FilterBar({ project, filters, counts }: FilterBarProps) {
           <input
             type="checkbox"
             checked={filters.missing}
-            onChange={(e) => apply({ missing: (e.currentTarget as HTMLInputElement).checked })}
+            onChange={(e) =>
+              apply(
+                (e.currentTarget as HTMLInputElement).checked
+                  ? { missing: true, status: [] }
+                  : { missing: false },
+              )
+            }
           />{" "}
           Missing only{n("missing")}
         </label>

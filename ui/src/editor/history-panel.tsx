@@ -1,5 +1,5 @@
 /** One record's history, newest first: who, when, old → new; any entry can be restored. */
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { api, apiData, messageOf } from "../api.ts";
 import { Notice } from "../base/field.tsx";
 import { useAsync } from "../base/use-async.ts";
@@ -11,29 +11,43 @@ export function HistoryPanel({ editor }: { editor: Editor }) {
   const [error, setError] = useState("");
   const [tick, setTick] = useState(0);
   const path = `/projects/${encodeURIComponent(editor.project.id)}/records`;
+  const index = target ? editor.rows.value.findIndex((r) => r.key === target.key) : -1;
+  const record = target ? (editor.rows.value[index]?.records[target.language] ?? null) : null;
   const entries = useAsync(async () => {
-    if (!target) return [];
+    // A string never written has no history to ask for (the server would answer 404).
+    if (!target || !record) return [];
     const query = new URLSearchParams({ key: target.key, language: target.language });
     return apiData<HistoryEntry[]>("GET", `${path}/history?${query}`);
-  }, [target?.key, target?.language, tick]);
+  }, [target?.key, target?.language, record === null, tick]);
+  const panel = useRef<HTMLElement>(null);
+  // Opened (H), the panel takes the focus, so Tab reaches its buttons without walking every cell;
+  // Esc or × gives it back to the string.
+  useEffect(() => {
+    if (target) panel.current?.focus();
+  }, [target?.key, target?.language]);
   if (!target) return null;
-  const index = editor.rows.value.findIndex((r) => r.key === target.key);
-  const record = editor.rows.value[index]?.records[target.language] ?? null;
+  const close = () => {
+    editor.history.value = null;
+    editor.focusRequest.value++;
+  };
   return (
-    <aside class="history panel" aria-labelledby="history-title">
+    <aside
+      class="history panel"
+      aria-labelledby="history-title"
+      tabIndex={-1}
+      ref={panel}
+      onKeyDown={(event) => {
+        if (event.key !== "Escape") return;
+        event.preventDefault();
+        close();
+      }}
+    >
       <div class="row">
         <h2 id="history-title">
           History of <code>{target.key}</code> in {target.language}
         </h2>
         <div class="spacer" />
-        <button
-          type="button"
-          class="icon"
-          aria-label="Close history"
-          onClick={() => {
-            editor.history.value = null;
-          }}
-        >
+        <button type="button" class="icon" aria-label="Close history" onClick={close}>
           ×
         </button>
       </div>
@@ -45,9 +59,24 @@ export function HistoryPanel({ editor }: { editor: Editor }) {
             <div>
               <strong>{actorName(entry.actor)}</strong> <span class="hint">{when(entry.at)}</span>
             </div>
-            <div class="change" dir={dirOf(target.language)}>
-              <del>{entry.old?.value ?? "(none)"}</del> → <ins>{entry.new?.value ?? "(deleted)"}</ins>
-            </div>
+            {entry.old?.value === entry.new?.value && entry.old && entry.new ? (
+              <div class="change hint">Text unchanged</div>
+            ) : (
+              // The line reads old → new in the page's direction; each text keeps its own.
+              <div class="change">
+                <del>
+                  <bdi dir={dirOf(target.language)} lang={target.language}>
+                    {entry.old?.value ?? "(none)"}
+                  </bdi>
+                </del>{" "}
+                →{" "}
+                <ins>
+                  <bdi dir={dirOf(target.language)} lang={target.language}>
+                    {entry.new?.value ?? "(deleted)"}
+                  </bdi>
+                </ins>
+              </div>
+            )}
             <div class="hint">
               {entry.old ? STATUS_LABEL[entry.old.status] : "created"} →{" "}
               {entry.new ? STATUS_LABEL[entry.new.status] : "deleted"}

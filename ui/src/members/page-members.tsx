@@ -24,13 +24,34 @@ interface Invitation {
 }
 
 const ROLES: Role[] = ["owner", "admin", "developer", "reviewer", "translator"];
+/**
+ * The codes as typed, in the case projects name their languages (`AR` → `ar`, `pt-br` → `pt-BR`,
+ * `zh-hant` → `zh-Hant`): a code in another case would name no project's language and leave it
+ * read-only. Only the case changes; the server refuses what is no language tag.
+ */
 const parseLanguages = (text: string): string[] | null => {
   const list = text
     .split(/[\s,]+/)
     .map((l) => l.trim())
-    .filter(Boolean);
+    .filter(Boolean)
+    .map(tagCase);
   return list.length ? list : null;
 };
+
+/** BCP 47's conventional case: language lower, script title, region upper, the rest lower. */
+const tagCase = (tag: string): string =>
+  tag
+    .split("-")
+    .map((part, i) =>
+      i === 0
+        ? part.toLowerCase()
+        : /^[a-z]{4}$/i.test(part)
+          ? part[0]?.toUpperCase() + part.slice(1).toLowerCase()
+          : /^([a-z]{2}|\d{3})$/i.test(part)
+            ? part.toUpperCase()
+            : part.toLowerCase(),
+    )
+    .join("-");
 
 function normalizeMember(raw: Record<string, unknown>): Member {
   const user = (raw.user ?? raw) as Record<string, unknown>;
