@@ -320,6 +320,31 @@ test("a status chosen puts 'missing only' aside; the history panel takes the foc
   await focused(page, '[data-key="a.greeting"][data-language="fr"]');
 }, 60_000);
 
+test("on a narrow screen, the column names scroll sideways with the rows", async () => {
+  const { page } = owner;
+  await page.setViewportSize({ width: 390, height: 800 });
+  try {
+    await page.goto(editorUrl("languages=fr,ar&missing=false"));
+    await cell(page, "a.greeting", "ar").waitFor();
+    const scrolled = await page.evaluate(() => {
+      const body = document.querySelector(".grid-scroll") as HTMLElement;
+      body.scrollLeft = 200;
+      body.dispatchEvent(new Event("scroll"));
+      return {
+        body: body.scrollLeft,
+        head: (document.querySelector(".grid-head") as HTMLElement).scrollLeft,
+      };
+    });
+    expect(scrolled.body).toBeGreaterThan(0);
+    await page.waitForFunction(
+      (left) => (document.querySelector(".grid-head") as HTMLElement).scrollLeft === left,
+      scrolled.body,
+    );
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+}, 60_000);
+
 test("bulk: select rows with Space and approve them", async () => {
   const { page } = owner;
   await page.goto(editorUrl("languages=fr&missing=false"));

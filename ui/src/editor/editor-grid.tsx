@@ -40,6 +40,7 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
   const rows = editor.rows.value;
   const count = Math.max(rows.length, editor.total.value ?? 0);
   const scroller = useRef<HTMLDivElement>(null);
+  const head = useRef<HTMLDivElement>(null);
   const grid = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count,
@@ -318,7 +319,7 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
       onKeyDown={onGridKey}
       style={{ "--columns": columns }}
     >
-      <div role="rowgroup" class="grid-head">
+      <div role="rowgroup" class="grid-head" ref={head}>
         <div role="row" class="grid-row" aria-rowindex={1}>
           <div role="columnheader" class="cell select">
             <span class="sr-only">Selected</span>
@@ -338,7 +339,15 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
           ))}
         </div>
       </div>
-      <div role="rowgroup" class="grid-scroll" ref={scroller}>
+      <div
+        role="rowgroup"
+        class="grid-scroll"
+        ref={scroller}
+        // On a narrow screen the rows scroll sideways: the column names follow them.
+        onScroll={(event) => {
+          if (head.current) head.current.scrollLeft = (event.currentTarget as HTMLElement).scrollLeft;
+        }}
+      >
         <div class="grid-body" style={{ height: `${virtualizer.getTotalSize()}px` }}>
           {items.map((item) => {
             const row: RecordRow | undefined = rows[item.index];
