@@ -17,8 +17,10 @@ import {
   admin,
   bootstrapKey,
   bootstrapOrg,
+  CLI,
   runCli,
   type ServerProcess,
+  shellEnv,
   startSqliteServerProcess,
   stopServerProcess,
   tempDir,
@@ -370,6 +372,31 @@ describe("pull", () => {
     expect(JSON.parse(await new Response(reader.stdout).text())).toMatchObject({ "home.title": "Welcome" });
     expect(lstatSync(fifo).isFIFO()).toBe(true);
     expect(readdirSync(cwd).filter((name) => name.endsWith(".part"))).toEqual([]);
+  });
+
+  test("a reader that stops early (| head) ends the command with one line and exit 1, no stack trace", async () => {
+    const big = await newProject("Piped");
+    const cwd = folder();
+    const rows = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`key.${i}`, "x".repeat(40)]));
+    writeFileSync(join(cwd, "en.json"), JSON.stringify(rows));
+    expect(
+      (await runCli(["push", "--project", big, "--language", "en", "--file", "en.json"], env, cwd)).code,
+    ).toBe(0);
+    const piped = Bun.spawn(
+      [
+        "bash",
+        "-c",
+        `bun '${CLI}' pull --project ${big} --language en --out - | head -c 10 >/dev/null; echo "exit \${PIPESTATUS[0]}"`,
+      ],
+      { cwd, env: { ...shellEnv(), ...env }, stdout: "pipe", stderr: "pipe" },
+    );
+    const [out, err] = await Promise.all([
+      new Response(piped.stdout).text(),
+      new Response(piped.stderr).text(),
+    ]);
+    await piped.exited;
+    expect(out.trim()).toBe("exit 1");
+    expect(err).toBe("parlance: stdout was closed before all the output was written (EPIPE)\n");
   });
 
   test("--environment applies that environment's overrides", async () => {
