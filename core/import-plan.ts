@@ -1,6 +1,6 @@
 import { newRecordNumber, recordIdOf } from "./ids.ts";
 import { nextTurn, SLICE_MS } from "./next-turn.ts";
-import type { ExistingRow, ImportMode, TranslationStatus, TranslationWrite } from "./types.ts";
+import type { ExistingRow, ImportMode, ImportStatus, TranslationStatus, TranslationWrite } from "./types.ts";
 
 /** What an import would change in one language: the preview and the job compute it alike. */
 export interface ImportPlan {
@@ -54,7 +54,7 @@ export function planImport(
   rows: ImportRows,
   existing: ReadonlyMap<string, ExistingRow>,
   mode: ImportMode,
-  status: TranslationStatus,
+  status: ImportStatus,
 ): ImportPlan {
   const steps = planSteps(rows, existing, mode, status);
   for (;;) {
@@ -73,7 +73,7 @@ export async function planImportInSlices(
   rows: ImportRows,
   existing: ReadonlyMap<string, ExistingRow>,
   mode: ImportMode,
-  status: TranslationStatus,
+  status: ImportStatus,
 ): Promise<ImportPlan> {
   const steps = planSteps(rows, existing, mode, status);
   let since = performance.now();
@@ -95,8 +95,11 @@ function* planSteps(
   rows: ImportRows,
   existing: ReadonlyMap<string, ExistingRow>,
   mode: ImportMode,
-  status: TranslationStatus,
+  asked: ImportStatus,
 ): Generator<void, ImportPlan> {
+  // pending_if_changed: new and changed rows pending, and a status alone is never changed.
+  const keepStatus = asked === "pending_if_changed";
+  const status: TranslationStatus = keepStatus ? "pending" : asked;
   const writes: TranslationWrite[] = [];
   let created = 0;
   let updated = 0;
@@ -106,7 +109,7 @@ function* planSteps(
     if (!row) {
       writes.push(new NewRowWrite(key, value, status, newRecordNumber()));
       created++;
-    } else if (row.value !== value || row.status !== status) {
+    } else if (row.value !== value || (row.status !== status && !keepStatus)) {
       writes.push({ id: row.id, key, value, status });
       updated++;
     }

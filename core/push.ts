@@ -14,6 +14,7 @@ import { authorizeStatus } from "./records/context.ts";
 import {
   IMPORT_MODES,
   type ImportMode,
+  type ImportStatus,
   type Job,
   TRANSLATION_STATUSES,
   type TranslationStatus,
@@ -169,17 +170,14 @@ export async function push(
 /**
  * The status of a push's rows: the one asked for, else `approved` (API.md). A person who may not
  * review in that language (a developer) approves nothing by importing, as by editing: without a
- * status their rows are `pending`, and asking for `approved` or `needs_review` is refused (403).
- * API keys, the host application and the operator keep the push as API.md has it.
+ * status their new and changed rows are `pending` and the others keep theirs, and asking for
+ * `approved` or `needs_review` is refused (403). API keys, the host application and the operator
+ * keep the push as API.md has it.
  */
-function pushStatus(
-  principal: Principal,
-  asked: TranslationStatus | null,
-  language: string,
-): TranslationStatus {
+function pushStatus(principal: Principal, asked: TranslationStatus | null, language: string): ImportStatus {
   if (principal.kind !== "user" || isAllowed(principal, "records.review", language))
     return asked ?? "approved";
-  if (asked === null) return "pending";
+  if (asked === null) return "pending_if_changed";
   authorizeStatus(principal, asked, language);
   return asked;
 }

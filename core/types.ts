@@ -6,6 +6,12 @@ export type Scope = (typeof SCOPES)[number];
 
 export const TRANSLATION_STATUSES = ["draft", "pending", "approved", "needs_review"] as const;
 export type TranslationStatus = (typeof TRANSLATION_STATUSES)[number];
+/**
+ * The status an import gives its rows: one status for all, or `pending_if_changed` (a person's
+ * import where they may not review): new and changed rows `pending`, unchanged rows untouched, as
+ * their edits would leave them.
+ */
+export type ImportStatus = TranslationStatus | "pending_if_changed";
 
 export const IMPORT_MODES = ["merge", "replace"] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
@@ -80,7 +86,7 @@ export interface ImportSummary {
 export interface ImportPayload {
   language: string;
   importMode: ImportMode;
-  status: TranslationStatus;
+  status: ImportStatus;
   /**
    * The pushed JSON as UTF-8 bytes, as received (no text copy is kept); cleared when the job
    * finishes. The runner reads its rows from these bytes.

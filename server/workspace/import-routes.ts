@@ -32,7 +32,7 @@ export const importRoutes = (kit: WorkspaceKit) =>
           status: t.Optional(
             t.String({
               description:
-                "Status of the imported rows: default approved where the person may review the language, else pending; approved or needs_review by anyone else is 403",
+                "Status of the imported rows: default approved where the person may review the language; for anyone else new and changed rows pending, the others unchanged; approved or needs_review by anyone else is 403",
             }),
           ),
         }),

@@ -97,6 +97,19 @@ await forEachStore((kind) => {
     expect(await statusOf("a")).toBe("pending");
     expect(await statusOf("b")).toBe("draft");
 
+    // Rows the import leaves as they are keep their status: only new and changed ones await review.
+    await s.parlance.as(orgId).push({ projectId, language: "fr", content: '{"m":"M","n":"N"}' });
+    await s.idle();
+    expect([await statusOf("m"), await statusOf("n")]).toEqual(["approved", "approved"]);
+    const preview = await dev.fetch(imports, {
+      method: "POST",
+      json: { content: '{"m":"M","n":"N2"}', language: "fr", dryRun: true },
+    });
+    expect(((await preview.json()) as { data: unknown }).data).toMatchObject({ toUpdate: 1, unchanged: 1 });
+    await dev.fetch(imports, { method: "POST", json: { content: '{"m":"M","n":"N2"}', language: "fr" } });
+    await s.idle();
+    expect([await statusOf("m"), await statusOf("n")]).toEqual(["approved", "pending"]);
+
     const admin = await signedIn(s, { orgId, role: "admin" });
     expect(
       (await admin.fetch(imports, { method: "POST", json: { content: '{"c":"z"}', language: "fr" } })).status,
