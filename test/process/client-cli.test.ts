@@ -317,7 +317,8 @@ describe("pull", () => {
         env,
         cwd,
       );
-      expect(toStdout.code).toBe(0);
+      expect(toStdout.stderr).toBe("");
+    expect(toStdout.code).toBe(0);
       expect(toStdout.stdout).toBe(expected);
       expect(toStdout.stderr).toBe("");
     }
@@ -372,6 +373,29 @@ describe("pull", () => {
     expect(JSON.parse(await new Response(reader.stdout).text())).toMatchObject({ "home.title": "Welcome" });
     expect(lstatSync(fifo).isFIFO()).toBe(true);
     expect(readdirSync(cwd).filter((name) => name.endsWith(".part"))).toEqual([]);
+    // /dev/stdout when stdout is a pipe (as here, and in `parlance pull --out /dev/stdout | jq`).
+    const toStdout = await runCli(
+      ["pull", "--project", id, "--language", "en", "--out", "/dev/stdout"],
+      env,
+      cwd,
+    );
+    expect(toStdout.stderr).toBe("");
+    expect(toStdout.code).toBe(0);
+    expect(JSON.parse(toStdout.stdout)).toMatchObject({ "home.title": "Welcome" });
+    expect(readdirSync(cwd).filter((name) => name.startsWith("pipe:"))).toEqual([]);
+    // A link to a file not made yet: the file is made where the link points, the link kept.
+    symlinkSync(join("..", "shared", "de.json"), join(cwd, "locales", "de.json"));
+    const dangling = await runCli(
+      ["pull", "--project", id, "--language", "en", "--out", "locales/de.json"],
+      env,
+      cwd,
+    );
+    expect(dangling.stderr).toContain("wrote");
+    expect(dangling.code).toBe(0);
+    expect(lstatSync(join(cwd, "locales", "de.json")).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(join(cwd, "shared", "de.json"), "utf8"))).toMatchObject({
+      "home.title": "Welcome",
+    });
   });
 
   test("a reader that stops early (| head) ends the command with one line and exit 1, no stack trace", async () => {

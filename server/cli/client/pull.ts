@@ -3,9 +3,10 @@ import {
   existsSync,
   lstatSync,
   mkdirSync,
-  realpathSync,
+  readlinkSync,
   renameSync,
   rmSync,
+  type Stats,
   statSync,
   writeFileSync,
 } from "node:fs";
@@ -70,7 +71,9 @@ export async function pull(ctx: ClientContext, args: ParsedArgs): Promise<void> 
   // Bytes, not text: the file is saved exactly as exported (a CSV's BOM included).
   const exported = await bodyBytes(res);
   const bytes = nested ? nestedJson(exported) : exported;
-  if (out === "-") {
+  // /dev/stdout is standard output too, written as such: opened by name it fails when the output
+  // is a socket (ENXIO), as some process runners make it.
+  if (out === "-" || out === "/dev/stdout") {
     ctx.stdout.write(bytes);
     return;
   }
@@ -101,6 +104,18 @@ function nestedJson(flatBytes: Uint8Array): Uint8Array {
   return new TextEncoder().encode(`${JSON.stringify(unflatten(entries), null, 2)}\n`);
 }
 
+/** Where a chain of symbolic links ends (the path itself when it is none), existing or not. */
+function linkTarget(path: string, hops = 0): string {
+  let link: string;
+  try {
+    if (hops >= 40 || !lstatSync(path).isSymbolicLink()) return path;
+    link = readlinkSync(path);
+  } catch {
+    return path;
+  }
+  return linkTarget(resolve(dirname(path), link), hops + 1);
+}
+
 /** `--out locales/` (or an existing folder) keeps the server's file name inside that folder. */
 function outPath(resolved: string, given: string, serverName: string): string {
   const isFolder = /[/\\]$/.test(given) || (existsSync(resolved) && statSync(resolved).isDirectory());
@@ -114,15 +129,22 @@ function outPath(resolved: string, given: string, serverName: string): string {
  * (`/dev/stdout`, a pipe) is written to as it is: a rename would replace it with a file.
  */
 function writeWhole(given: string, bytes: Uint8Array): void {
-  const target = existsSync(given) ? realpathSync(given) : given;
-  if (existsSync(target) && !lstatSync(target).isFile()) {
+  let found: Stats | null = null;
+  try {
+    found = statSync(given);
+  } catch {
+    // absent (or a link to nothing): a file is made
+  }
+  if (found && !found.isFile()) {
+    // Through the path as given: the system follows `/dev/stdout` to whatever it is now.
     try {
-      writeFileSync(target, bytes);
+      writeFileSync(given, bytes);
       return;
     } catch (e) {
       throw new ClientError(`cannot write ${given}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+  const target = linkTarget(given);
   const temp = `${target}.${process.pid}.part`;
   try {
     mkdirSync(dirname(target), { recursive: true });
