@@ -318,7 +318,7 @@ describe("pull", () => {
         cwd,
       );
       expect(toStdout.stderr).toBe("");
-    expect(toStdout.code).toBe(0);
+      expect(toStdout.code).toBe(0);
       expect(toStdout.stdout).toBe(expected);
       expect(toStdout.stderr).toBe("");
     }
