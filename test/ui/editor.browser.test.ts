@@ -264,8 +264,17 @@ test("back to editing saves mine over theirs at once; a conflict that comes back
   await b.keyboard.press("Control+Enter");
   await dialog.waitFor();
   expect(await dialog.textContent()).toContain("Retour (B2)");
-  await dialog.getByRole("button", { name: "Keep mine" }).click();
-  await b.waitForFunction(() => !document.querySelector("dialog[open]"));
+  // Back to editing: the string in conflict, with the text that was not saved, then saved over theirs.
+  await dialog.getByRole("button", { name: "Back to editing" }).click();
+  const again = b.getByRole("textbox", { name: "Translation of c.back in fr" });
+  await again.waitFor();
+  expect(await again.inputValue()).toBe("Retour (B2)");
+  await again.press("Control+Enter");
+  await b.waitForFunction(
+    () =>
+      document.querySelector('[data-key="c.back"][data-language="fr"] .value')?.textContent === "Retour (B2)",
+  );
+  expect(await dialog.count()).toBe(0);
   const fr = await pulled("fr");
   expect(fr["c.back"]).toBe("Retour (B2)");
   expect(fr["d.save"]).toBe("Sauver");

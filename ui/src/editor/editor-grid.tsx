@@ -4,6 +4,7 @@
  * and Tab move, Enter edits, Ctrl/Cmd+Enter saves and moves on, Esc cancels; see SHORTCUTS.
  */
 
+import { batch } from "@preact/signals";
 import { defaultRangeExtractor } from "@tanstack/virtual-core";
 import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
 import { useVirtualizer } from "../base/use-virtualizer.ts";
@@ -153,7 +154,6 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
       row && current.draft !== before
         ? editor.save(current.row, current.language, { value: current.draft })
         : Promise.resolve(true);
-    editor.editing.value = null;
     const target =
       next === "down"
         ? { row: current.row + 1, col }
@@ -166,9 +166,14 @@ export function EditorGrid({ editor, onShortcuts }: GridProps) {
               ? { row: current.row, col: col - 1 }
               : { row: current.row - 1, col: languages.length - 1 }
             : { row: current.row, col };
-    moveTo(target.row, target.col);
-    if (reopen && target.row < rows.length) open(target.row, target.col);
-    else if (reopen && editor.complete.value)
+    // One change of the edit, closed and reopened further on: a conflict waiting for this edit to
+    // end (editor-state.ts) then sees where it went, and is not shown only to be replaced.
+    batch(() => {
+      editor.editing.value = null;
+      moveTo(target.row, target.col);
+      if (reopen && target.row < rows.length) open(target.row, target.col);
+    });
+    if (reopen && target.row >= rows.length && editor.complete.value)
       // Said after the save's own "Saved …", which would otherwise replace it.
       void saved.then((ok) => {
         if (ok) editor.announcement.value = "That was the last string of this view";
