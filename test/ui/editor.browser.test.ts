@@ -278,6 +278,21 @@ test("back to editing saves mine over theirs at once; a conflict that comes back
   const fr = await pulled("fr");
   expect(fr["c.back"]).toBe("Retour (B2)");
   expect(fr["d.save"]).toBe("Sauver");
+
+  // Left with a search while the edit is stale: the save meets the conflict after the view is gone,
+  // so the next view says what was not saved, with the text.
+  await a.goto(editorUrl("languages=fr&missing=false"));
+  await saveAs(a, "c.back", "Retour (A3)");
+  await edit(b, "c.back");
+  await b.keyboard.press("Control+a");
+  await b.keyboard.type("Retour (B3)");
+  await b.getByLabel("Search").fill("back");
+  await b
+    .getByText(
+      "Not saved (someone changed it meanwhile, or the save failed), to write again: c.back in fr: “Retour (B3)”",
+    )
+    .waitFor();
+  expect((await pulled("fr"))["c.back"]).toBe("Retour (A3)");
   expect(other.problems).toEqual([]);
   await other.context.close();
 }, 60_000);

@@ -15,6 +15,8 @@ export const PAGE_SIZE = 500;
 
 /** The save a view left behind when it was left (its open edit): the next view loads after it. */
 let leftBehind: Promise<unknown> = Promise.resolve();
+/** What the view that was left could not save, said by the next one (its own dialogs are gone). */
+let leftUnsaved: string[] = [];
 
 export interface Conflict {
   index: number;
@@ -53,7 +55,7 @@ export function createEditor(project: Project, filters: EditorFilters) {
    * A conflict that came back while the person was already typing in another string (saves are
    * sent as they move on): shown once that edit ends, so neither text is replaced while typed.
    */
-  let waiting: { conflict: Conflict; draft?: string; during: string } | null = null;
+  const waiting: { conflict: Conflict; draft?: string; during: string }[] = [];
   const editedCell = () => (editing.value ? `${editing.value.row}\u0000${editing.value.language}` : "");
   const showConflict = (c: Conflict, draft: string | undefined) => {
     conflict.value = c;
@@ -62,10 +64,11 @@ export function createEditor(project: Project, filters: EditorFilters) {
   };
   const stopWaiting = effect(() => {
     const now = editedCell();
-    if (!waiting || now === waiting.during) return;
-    const { conflict: c, draft } = waiting;
-    waiting = null;
-    showConflict(c, draft);
+    // One dialog at a time, the oldest first.
+    const next = waiting[0];
+    if (!next || conflict.value !== null || now === next.during) return;
+    waiting.shift();
+    showConflict(next.conflict, next.draft);
   });
 
   /** Loads every page in order; a newer load (after a bulk action) stops an older one. */
@@ -77,6 +80,10 @@ export function createEditor(project: Project, filters: EditorFilters) {
     loadedCursor = null;
     // The rows include what the view left before it saved (a search typed during an edit).
     await leftBehind;
+    if (leftUnsaved.length > 0) {
+      error.value = `Not saved (someone changed it meanwhile, or the save failed), to write again: ${leftUnsaved.join("; ")}`;
+      leftUnsaved = [];
+    }
     try {
       do {
         const path = `${base}?${recordsQuery(filters, cursor, first ? FIRST_PAGE_SIZE : PAGE_SIZE)}`;
@@ -191,7 +198,7 @@ export function createEditor(project: Project, filters: EditorFilters) {
           now !== null &&
           !(now.row === index && now.language === language) &&
           now.draft !== (rows.value[now.row]?.records[now.language]?.value ?? "");
-        if (typing) waiting = { conflict: found, draft: change.value, during: editedCell() };
+        if (typing) waiting.push({ conflict: found, draft: change.value, during: editedCell() });
         else showConflict(found, change.value);
         return false;
       }
@@ -371,9 +378,18 @@ export function createEditor(project: Project, filters: EditorFilters) {
      * than dropped with the view; within a view the grid keeps such an edit open instead.
      */
     stop: () => {
+      const unsaved = (index: number, language: string, text: string | undefined) =>
+        `${rows.value[index]?.key ?? "a string"} in ${language}: “${text ?? ""}”`;
+      // Conflicts this view can no longer show: their text goes to the next view's notice.
+      for (const w of waiting) leftUnsaved.push(unsaved(w.conflict.index, w.conflict.language, w.draft));
+      waiting.length = 0;
       const open = editing.value;
-      if (open && open.draft !== (rows.value[open.row]?.records[open.language]?.value ?? ""))
-        leftBehind = save(open.row, open.language, { value: open.draft });
+      if (open && open.draft !== (rows.value[open.row]?.records[open.language]?.value ?? "")) {
+        const text = unsaved(open.row, open.language, open.draft);
+        leftBehind = save(open.row, open.language, { value: open.draft }).then((ok) => {
+          if (!ok) leftUnsaved.push(text);
+        });
+      }
       generation++;
       live.value = false;
       stopWaiting();
