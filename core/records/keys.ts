@@ -132,8 +132,10 @@ export async function restoreKey(
   authorize(principal, "keys.restore");
   const project = await projectOf(deps, principal, projectId);
   const key = requireKey(req.key);
+  // The store's answers first where they decide (404, 409); the quota only for a restore that can be.
   const deleted = (await deps.storage.records.listDeleted(project.id)).find((d) => d.key === key);
-  await enforceQuotaForAdded(deps, project.orgId, deleted?.languages.length ?? 0);
+  const live = deleted ? await deps.storage.records.read(project.id, [key], null) : [];
+  if (deleted && live.length === 0) await enforceQuotaForAdded(deps, project.orgId, deleted.languages.length);
   const activity = newActivity(deps, principal, project, "key.restore", { key });
   const outcome = await deps.storage.records.restoreKey(project.id, key, activity);
   if (outcome === "missing") throw notFound(`No deleted key ${JSON.stringify(key)}`);

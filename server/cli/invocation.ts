@@ -16,7 +16,7 @@ export interface Invocation {
 /**
  * The `parlance` command spelled the way this process was started, for hints that show a command
  * to run next (the first-start banner): `./parlance` beside a binary, `bun run parlance` when a
- * package script started the server, `bunx parlance` from an installed package, `bun server/cli.ts`
+ * package script started the server, `bunx -p parlance-tms parlance` from an installed package, `bun server/cli.ts`
  * when the file was run directly.
  */
 export function commandAsInvoked(inv: Invocation): string {
@@ -24,7 +24,8 @@ export function commandAsInvoked(inv: Invocation): string {
   if (inv.main.startsWith("/$bunfs/") || inv.main.includes("~BUN")) return quoted(inv.argv0);
   if (inv.script !== undefined && inv.script !== "") return "bun run parlance";
   // Installed as a package: its bin, from the project that installed it.
-  if (/[/\\]node_modules[/\\]parlance-tms[/\\]/.test(inv.cliPath)) return "bunx parlance";
+  // `-p`: the bin of this package, never an npm package of that bin's name fetched from elsewhere.
+  if (/[/\\]node_modules[/\\]parlance-tms[/\\]/.test(inv.cliPath)) return "bunx -p parlance-tms parlance";
   const path = relative(inv.cwd, inv.cliPath);
   return `bun ${quoted(path.startsWith("..") || isAbsolute(path) ? inv.cliPath : path)}`;
 }

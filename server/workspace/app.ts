@@ -47,7 +47,7 @@ function createWorkspaceApp(
   let app = new Elysia({ name: "parlance-workspace" })
     .onRequest(({ request, set }) => {
       set.headers["cache-control"] = "no-store";
-      checkCsrf(request, kit.originOf);
+      checkCsrf(request, kit.originOf, Boolean(options.publicUrl));
     })
     .onParse(({ request, contentType }) => readBody(request, contentType))
     .onError(({ code, error, request, set }) => {

@@ -7,7 +7,12 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
  * server's origin, or, without `Origin`, `Sec-Fetch-Site: same-origin`. SameSite=Lax already keeps
  * the cookie off most cross-site requests; this also covers same-site subdomains and old browsers.
  */
-export function checkCsrf(request: Request, ownOrigin: (request: Request) => string): void {
+export function checkCsrf(
+  request: Request,
+  ownOrigin: (request: Request) => string,
+  /** PARLANCE_PUBLIC_URL is set: the origin is the operator's, and the advice to set it is moot. */
+  publicUrlSet = false,
+): void {
   if (SAFE.has(request.method)) return;
   const origin = request.headers.get("origin");
   if (origin !== null) {
@@ -16,7 +21,9 @@ export function checkCsrf(request: Request, ownOrigin: (request: Request) => str
     if (origin === own) return;
     throw new ParlanceError(
       "forbidden",
-      `Cross-origin request refused: Origin ${origin} is not this server's origin, ${own}. Behind a reverse proxy, set PARLANCE_PUBLIC_URL to the address people open`,
+      publicUrlSet
+        ? `Cross-origin request refused: Origin ${origin} is not this server's origin, ${own} (PARLANCE_PUBLIC_URL)`
+        : `Cross-origin request refused: Origin ${origin} is not this server's origin, ${own}. Behind a reverse proxy, set PARLANCE_PUBLIC_URL to the address people open`,
     );
   }
   if (request.headers.get("sec-fetch-site") === "same-origin") return;

@@ -318,6 +318,9 @@ await forEachStore((kind) => {
       message: "this would leave 14 translations",
     });
     expect(await rows()).toBe(12);
+    // A key that exists again is the 409 it always was, whatever the quota says.
+    expect((await post("/keys", { key: "greeting", baseValue: "Hi" })).status).toBe(201);
+    await expectErrorObject(await post("/keys/restore", { key: "greeting" }), 409);
   });
 
   test("a push through /api/v1 with an API key: history names the key and the job; versions grow", async () => {

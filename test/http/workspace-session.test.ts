@@ -339,7 +339,11 @@ test("with an https public URL the cookie is Secure and the CSRF origin is the p
       method: "POST",
       json: { email: user.email, password: user.password },
     });
-    await expectErrorObject(local, 403);
+    // The public URL is set: the refusal names it as such, and does not advise setting it.
+    await expectErrorObject(local, 403, {
+      message:
+        "Cross-origin request refused: Origin http://localhost is not this server's origin, https://tms.example.com (PARLANCE_PUBLIC_URL)",
+    });
     const res = await workspaceFetch(s, "/api/workspace/session", {
       method: "POST",
       origin: "https://tms.example.com",

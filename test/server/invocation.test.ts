@@ -18,5 +18,5 @@ test("the banner's command is spelled the way the process was started", () => {
   expect(from({ cwd: "/elsewhere" })).toBe("bun /repo/server/cli.ts");
   // Installed as a package: its bin, not a path into node_modules.
   const installed = "/app/node_modules/parlance-tms/dist/lib/cli.js";
-  expect(from({ main: installed, cliPath: installed, cwd: "/app" })).toBe("bunx parlance");
+  expect(from({ main: installed, cliPath: installed, cwd: "/app" })).toBe("bunx -p parlance-tms parlance");
 });

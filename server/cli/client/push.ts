@@ -33,8 +33,9 @@ export async function push(ctx: ClientContext, args: ParsedArgs): Promise<void> 
   const send = <T>() =>
     ctx.http.json<T>("/api/v1/push", { method: "POST", json: body }).catch((e: unknown) => {
       // The API's 413 message is fixed and names no figure: the limits say what to change.
+      // On the first line, which is the one the command prints (development details follow it).
       if (e instanceof ApiError && e.status === 413 && e.message.includes("(HTTP 413)"))
-        throw new ApiError(`${e.message}: ${PUSH_LIMITS}`, 413);
+        throw new ApiError(e.message.replace(/^(.*?)(\n|$)/, `$1: ${PUSH_LIMITS}$2`), 413);
       throw e;
     });
 

@@ -221,7 +221,7 @@ export function createEditor(project: Project, filters: EditorFilters) {
       announcement.value =
         changed === keys.length
           ? `${changed} ${changed === 1 ? "record" : "records"} changed`
-          : `${changed} of ${keys.length} records changed; the others had that status already`;
+          : `${changed} of ${keys.length} records changed; the others were left as they were (that status already, or not translated yet)`;
       selected.value = new Set();
       // The bulk bar goes with the selection: the focus goes back to the string, not to the page.
       focusRequest.value++;

@@ -25,33 +25,18 @@ interface Invitation {
 
 const ROLES: Role[] = ["owner", "admin", "developer", "reviewer", "translator"];
 /**
- * The codes as typed, in the case projects name their languages (`AR` → `ar`, `pt-br` → `pt-BR`,
- * `zh-hant` → `zh-Hant`): a code in another case would name no project's language and leave it
- * read-only. Only the case changes; the server refuses what is no language tag.
+ * The codes as typed, a bare language in lower case (`AR` → `ar`), as every project names one:
+ * in another case it would name no project's language and leave it read-only. A tag with a region
+ * or script stays as typed, since projects may spell it either way (`pt-BR`, `pt-br`).
  */
 const parseLanguages = (text: string): string[] | null => {
   const list = text
     .split(/[\s,]+/)
     .map((l) => l.trim())
     .filter(Boolean)
-    .map(tagCase);
+    .map((l) => (/^[a-z]{2,3}$/i.test(l) ? l.toLowerCase() : l));
   return list.length ? list : null;
 };
-
-/** BCP 47's conventional case: language lower, script title, region upper, the rest lower. */
-const tagCase = (tag: string): string =>
-  tag
-    .split("-")
-    .map((part, i) =>
-      i === 0
-        ? part.toLowerCase()
-        : /^[a-z]{4}$/i.test(part)
-          ? part[0]?.toUpperCase() + part.slice(1).toLowerCase()
-          : /^([a-z]{2}|\d{3})$/i.test(part)
-            ? part.toUpperCase()
-            : part.toLowerCase(),
-    )
-    .join("-");
 
 function normalizeMember(raw: Record<string, unknown>): Member {
   const user = (raw.user ?? raw) as Record<string, unknown>;
