@@ -13,6 +13,7 @@ const COMMANDS: [string, string][] = [
   ["pull", "Downloads a language's file from a running server (--nested: nested JSON)."],
   ["push", "Uploads a JSON file to a running server and waits for the import."],
   ["status", "Shows a project's coverage per language."],
+  ["wait", "Waits for an import job that push --no-wait started."],
   ["whoami", "Shows the API key in use: its name, organization and scopes."],
   ["help", "Shows this text, or a command's: parlance help admin."],
 ];

@@ -183,6 +183,17 @@ describe("push", () => {
       data: { projectId: string };
     };
     expect(job.data.projectId).toBe(id);
+    // parlance wait picks the job up later, with push's own output and exit code.
+    const waited = await runCli(["wait", "--job", r.stdout.trim()], env, cwd);
+    expect(waited.code).toBe(0);
+    expect(waited.stdout).toMatch(/^Imported: \d+ created, \d+ updated\n$/);
+    const asJson = await runCli(["wait", "--job", r.stdout.trim(), "--json"], env, cwd);
+    expect(JSON.parse(asJson.stdout)).toMatchObject({ id: r.stdout.trim(), status: "completed" });
+    const unknown = await runCli(["wait", "--job", crypto.randomUUID()], env, cwd);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("(HTTP 404)");
+    const missing = await runCli(["wait"], env, cwd);
+    expect(missing.code).toBe(2);
   });
 
   test("--status sets the rows' status; --mode replace deletes the keys the file lacks", async () => {

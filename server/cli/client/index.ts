@@ -11,6 +11,7 @@ import { CONNECTION_FLAGS, checkArgs, valueFlag } from "./options.ts";
 import { PULL_FLAGS, pull } from "./pull.ts";
 import { PUSH_FLAGS, push } from "./push.ts";
 import { STATUS_FLAGS, status } from "./status.ts";
+import { WAIT_FLAGS, wait } from "./wait.ts";
 import { WHOAMI_FLAGS, whoami } from "./whoami.ts";
 
 /** Said under every client verb's help. */
@@ -56,6 +57,14 @@ keeps the keys the file lacks; replace deletes them.`,
     flags: STATUS_FLAGS,
     needsProject: true,
     run: status,
+  },
+  wait: {
+    synopsis: "--job ID [--json]",
+    summary: `Waits for an import job (one push --no-wait printed) as push waits, with its outputs and
+exit codes: 0 completed, 1 failed.`,
+    flags: WAIT_FLAGS,
+    needsProject: false,
+    run: wait,
   },
   whoami: {
     synopsis: "[--json]",

@@ -50,7 +50,7 @@ export async function waitForJob(ctx: ClientContext, jobId: string): Promise<Job
     const hint =
       e instanceof ApiError && e.status === 403
         ? "polling it needs the translations:read scope (--no-wait skips polling)"
-        : `it may still complete: GET /api/v1/jobs/${jobId}`;
+        : `it may still complete: parlance wait --job ${jobId}`;
     throw new ClientError(`${e.message}\nthe push was accepted as job ${jobId}; ${hint}`);
   }
 }

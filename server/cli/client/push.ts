@@ -93,8 +93,8 @@ function describePreview(p: PushPreview): string {
   ].join("\n");
 }
 
-function describeSummary({ summary: s }: JobView, language: string): string {
+export function describeSummary({ summary: s }: JobView, language?: string): string {
   const counts = [`${s.created} created`, `${s.updated} updated`];
   if (s.deleted !== undefined) counts.push(`${s.deleted} deleted`);
-  return `Imported into ${language}: ${counts.join(", ")}`;
+  return `Imported${language === undefined ? "" : ` into ${language}`}: ${counts.join(", ")}`;
 }
