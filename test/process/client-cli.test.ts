@@ -357,15 +357,13 @@ describe("pull", () => {
 
   test("--out through a symbolic link writes its file and keeps the link; to a pipe or device, writes to it", async () => {
     const cwd = folder();
+    const pullTo = (out: string) =>
+      runCli(["pull", "--project", id, "--language", "en", "--out", out], env, cwd);
     mkdirSync(join(cwd, "shared"));
     mkdirSync(join(cwd, "locales"));
     writeFileSync(join(cwd, "shared", "en.json"), "{}");
     symlinkSync(join("..", "shared", "en.json"), join(cwd, "locales", "en.json"));
-    const r = await runCli(
-      ["pull", "--project", id, "--language", "en", "--out", "locales/en.json"],
-      env,
-      cwd,
-    );
+    const r = await pullTo("locales/en.json");
     expect(r.code).toBe(0);
     expect(lstatSync(join(cwd, "locales", "en.json")).isSymbolicLink()).toBe(true);
     expect(JSON.parse(readFileSync(join(cwd, "shared", "en.json"), "utf8"))).toMatchObject({
@@ -375,32 +373,20 @@ describe("pull", () => {
     const fifo = join(cwd, "pipe.json");
     expect(Bun.spawnSync(["mkfifo", fifo]).exitCode).toBe(0);
     const reader = Bun.spawn(["cat", fifo], { stdout: "pipe" });
-    const toPipe = await runCli(
-      ["pull", "--project", id, "--language", "en", "--out", "pipe.json"],
-      env,
-      cwd,
-    );
+    const toPipe = await pullTo("pipe.json");
     expect(toPipe.code).toBe(0);
     expect(JSON.parse(await new Response(reader.stdout).text())).toMatchObject({ "home.title": "Welcome" });
     expect(lstatSync(fifo).isFIFO()).toBe(true);
     expect(readdirSync(cwd).filter((name) => name.endsWith(".part"))).toEqual([]);
     // /dev/stdout when stdout is a pipe (as here, and in `parlance pull --out /dev/stdout | jq`).
-    const toStdout = await runCli(
-      ["pull", "--project", id, "--language", "en", "--out", "/dev/stdout"],
-      env,
-      cwd,
-    );
+    const toStdout = await pullTo("/dev/stdout");
     expect(toStdout.stderr).toBe("");
     expect(toStdout.code).toBe(0);
     expect(JSON.parse(toStdout.stdout)).toMatchObject({ "home.title": "Welcome" });
     expect(readdirSync(cwd).filter((name) => name.startsWith("pipe:"))).toEqual([]);
     // A link to a file not made yet: the file is made where the link points, the link kept.
     symlinkSync(join("..", "shared", "de.json"), join(cwd, "locales", "de.json"));
-    const dangling = await runCli(
-      ["pull", "--project", id, "--language", "en", "--out", "locales/de.json"],
-      env,
-      cwd,
-    );
+    const dangling = await pullTo("locales/de.json");
     expect(dangling.stderr).toContain("wrote");
     expect(dangling.code).toBe(0);
     expect(lstatSync(join(cwd, "locales", "de.json")).isSymbolicLink()).toBe(true);
